@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { EntityId, UserRole, UserStatus } from './fields.js';
+
+/** Stream `user-<userId>`: the account's lifecycle. */
+export const UserRegistered = z.object({
+  userId: EntityId,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** argon2id PHC string; never projected to a read model. */
+  passwordHash: z.string(),
+  role: UserRole,
+  registeredAt: z.iso.datetime(),
+});
+
+export const UserApproved = z.object({ userId: EntityId, approvedAt: z.iso.datetime() });
+export const UserRejected = z.object({ userId: EntityId, reason: z.string(), rejectedAt: z.iso.datetime() });
+export const UserStatusChanged = z.object({ userId: EntityId, from: UserStatus, to: UserStatus, changedAt: z.iso.datetime() });
+export const UserRoleChanged = z.object({ userId: EntityId, from: UserRole, to: UserRole, changedAt: z.iso.datetime() });
+export const UserSubscriptionPlanChanged = z.object({
+  userId: EntityId,
+  planId: EntityId.nullable(),
+  changedAt: z.iso.datetime(),
+});
+export const UserProfileUpdated = z.object({
+  userId: EntityId,
+  firstName: z.string(),
+  lastName: z.string(),
+  updatedAt: z.iso.datetime(),
+});
+export const UserPasswordChanged = z.object({ userId: EntityId, passwordHash: z.string(), changedAt: z.iso.datetime() });
+
+/** Stream `userEmail-<sha256(email)>`: reserves an email for one account, appended with "no stream". */
+export const EmailReserved = z.object({ email: z.string(), userId: EntityId, reservedAt: z.iso.datetime() });
+
+export const userEvents = {
+  UserRegistered,
+  UserApproved,
+  UserRejected,
+  UserStatusChanged,
+  UserRoleChanged,
+  UserSubscriptionPlanChanged,
+  UserProfileUpdated,
+  UserPasswordChanged,
+  EmailReserved,
+} as const;
+
+export type UserRegistered = z.infer<typeof UserRegistered>;
+export type UserApproved = z.infer<typeof UserApproved>;
+export type UserRejected = z.infer<typeof UserRejected>;
+export type UserStatusChanged = z.infer<typeof UserStatusChanged>;
+export type UserRoleChanged = z.infer<typeof UserRoleChanged>;
+export type UserSubscriptionPlanChanged = z.infer<typeof UserSubscriptionPlanChanged>;
+export type UserProfileUpdated = z.infer<typeof UserProfileUpdated>;
+export type UserPasswordChanged = z.infer<typeof UserPasswordChanged>;
+export type EmailReserved = z.infer<typeof EmailReserved>;

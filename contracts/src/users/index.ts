@@ -1,0 +1,4 @@
+export * from './fields.js';
+export * from './events.js';
+export * from './dto.js';
+export * as userRoutes from './routes.js';

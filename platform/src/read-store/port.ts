@@ -1,0 +1,85 @@
+import type { Position } from '../event-store/position.js';
+
+/** A JSON value as stored in a read model. Money fields hold integer micro-units. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Every read-model document has a string id (its `_id` in MongoDB). */
+export type ReadModelDoc = { id: string } & { [key: string]: JsonValue };
+
+export type Scalar = string | number | boolean | null;
+
+/**
+ * Equality filters, ANDed. A value matches equal values; `{ in: [...] }` matches any listed value.
+ * Field names may be dotted paths into nested objects. `null` matches null or missing.
+ */
+export type Filter = Readonly<Record<string, Scalar | { readonly in: readonly Scalar[] }>>;
+
+/** Case-insensitive substring search: a document matches when any of the fields contains the text. */
+export interface Search {
+  readonly fields: readonly string[];
+  readonly text: string;
+}
+
+export interface Sort {
+  readonly field: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+export interface Query {
+  readonly filter?: Filter;
+  readonly search?: Search;
+}
+
+export interface FindQuery extends Query {
+  /** Ties are broken by id ascending, so paging is stable. */
+  readonly sort?: readonly Sort[];
+  readonly skip?: number;
+  readonly limit?: number;
+}
+
+export interface Collection<T extends ReadModelDoc> {
+  get(id: string): Promise<T | undefined>;
+  find(query?: FindQuery): Promise<T[]>;
+  count(query?: Query): Promise<number>;
+  /** Number of documents per distinct value of `field` (missing values are grouped under "null"). */
+  countBy(field: string, query?: Query): Promise<Record<string, number>>;
+  /**
+   * Exact sum of the integer field `sumField` per distinct value of `groupField`
+   * (or under the key "all" when groupField is null). Missing values count as 0.
+   */
+  sumBy(groupField: string | null, sumField: string, query?: Query): Promise<Record<string, bigint>>;
+  /** Inserts or replaces the whole document. */
+  upsert(doc: T): Promise<void>;
+  /** Sets the given top-level fields of an existing document; returns false when it does not exist. */
+  update(id: string, changes: Partial<Omit<T, 'id'>>): Promise<boolean>;
+  /** Returns false when the document did not exist. */
+  delete(id: string): Promise<boolean>;
+}
+
+/** A unit of work: reads and writes inside it commit or roll back together. */
+export interface ReadStoreSession {
+  collection<T extends ReadModelDoc>(name: string): Collection<T>;
+  /**
+   * Moves a projection's checkpoint from `from` to `to` and reports whether it was still at `from`
+   * (undefined means never set). A false result means another runner moved it: roll back.
+   */
+  advanceCheckpoint(projection: string, from: Position | undefined, to: Position): Promise<boolean>;
+}
+
+export interface ReadStore {
+  collection<T extends ReadModelDoc>(name: string): Collection<T>;
+  /** Runs `work` in one transaction; it rolls back if `work` throws. */
+  transaction<R>(work: (session: ReadStoreSession) => Promise<R>): Promise<R>;
+  getCheckpoint(projection: string): Promise<Position | undefined>;
+  /** Drops every document of the collections and the projection's checkpoint, in one step. */
+  reset(projection: string, collections: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Thrown by `transaction` work to abandon a unit of work whose checkpoint moved underneath it. */
+export class CheckpointMovedError extends Error {
+  override readonly name = 'CheckpointMovedError';
+  constructor(readonly projection: string) {
+    super(`Checkpoint of projection ${projection} was moved by another runner`);
+  }
+}

@@ -1,0 +1,94 @@
+import type pg from 'pg';
+import { schemaName } from './identifiers.js';
+
+interface Migration {
+  readonly id: number;
+  readonly name: string;
+  readonly sql: (schema: string) => string;
+}
+
+/**
+ * Event store tables. Global order is (transaction_id, seq): a reader only sees rows of
+ * transactions older than every transaction still running, so a late commit can never land
+ * behind a position a reader has already passed.
+ */
+const eventStoreMigrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'events',
+    sql: (s) => `
+      CREATE TABLE ${s}.events (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        stream_id text NOT NULL,
+        stream_revision bigint NOT NULL,
+        event_id uuid NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        CONSTRAINT events_pkey PRIMARY KEY (seq),
+        CONSTRAINT events_stream_revision_key UNIQUE (stream_id, stream_revision),
+        CONSTRAINT events_event_id_key UNIQUE (event_id)
+      );
+      CREATE INDEX events_global_order_idx ON ${s}.events (transaction_id, seq);`,
+  },
+];
+
+/** Read-model tables are created per collection on demand; checkpoints live beside them. */
+const readStoreMigrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'checkpoints',
+    sql: (s) => `
+      CREATE TABLE ${s}.checkpoints (
+        projection text PRIMARY KEY,
+        commit_position numeric(20, 0) NOT NULL,
+        prepare_position numeric(20, 0) NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
+];
+
+async function apply(pool: pg.Pool, schema: string, migrations: readonly Migration[]): Promise<number> {
+  const s = schemaName(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Concurrent starts (several services at once) must not race on the same schema.
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`migrate:${s}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ id: number }>(`SELECT id FROM ${s}.schema_migrations`);
+    const applied = new Set(rows.map((r) => r.id));
+    let count = 0;
+    for (const migration of migrations) {
+      if (applied.has(migration.id)) continue;
+      await client.query(migration.sql(s));
+      await client.query(`INSERT INTO ${s}.schema_migrations (id, name) VALUES ($1, $2)`, [migration.id, migration.name]);
+      count += 1;
+    }
+    await client.query('COMMIT');
+    return count;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface MigrateOptions {
+  readonly eventStoreSchema?: string;
+  readonly readStoreSchema?: string;
+}
+
+/** Applies pending migrations; returns how many ran. Safe to run concurrently and repeatedly. */
+export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<number> {
+  let count = 0;
+  if (options.eventStoreSchema) count += await apply(pool, options.eventStoreSchema, eventStoreMigrations);
+  if (options.readStoreSchema) count += await apply(pool, options.readStoreSchema, readStoreMigrations);
+  return count;
+}

@@ -1,0 +1,153 @@
+import type pg from 'pg';
+import { schemaName } from '../../postgres/identifiers.js';
+import type { Position } from '../../event-store/position.js';
+import type { Collection, FindQuery, Query, ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
+import { SqlBuilder, jsonPath } from './pg-query.js';
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export interface PgReadStoreOptions {
+  readonly pool: pg.Pool;
+  readonly schema: string;
+}
+
+const COLLECTION = /^[a-z][a-z0-9_]{0,40}$/;
+
+/** Read models as JSONB documents, one table per collection, created on first use. */
+export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
+  const { pool } = options;
+  const s = schemaName(options.schema);
+  const ready = new Set<string>();
+
+  const table = (name: string) => {
+    if (!COLLECTION.test(name)) throw new Error(`Invalid collection name: ${name}`);
+    return `${s}.c_${name}`;
+  };
+
+  // Tables are created on the pool, outside any caller transaction, so a rollback cannot undo
+  // a creation that `ready` already remembers.
+  async function ensureTable(name: string): Promise<string> {
+    const t = table(name);
+    if (ready.has(name)) return t;
+    try {
+      await pool.query(`CREATE TABLE IF NOT EXISTS ${t} (id text PRIMARY KEY, doc jsonb NOT NULL)`);
+    } catch (error) {
+      // Two first uses racing: the loser sees the winner's type/relation; the table exists either way.
+      const code = (error as { code?: string }).code;
+      if (code !== '23505' && code !== '42P07') throw error;
+    }
+    ready.add(name);
+    return t;
+  }
+
+  function collection<T extends ReadModelDoc>(db: Queryable, name: string): Collection<T> {
+    const rows = async (build: (t: string, sql: SqlBuilder) => string) => {
+      const t = await ensureTable(name);
+      const sql = new SqlBuilder();
+      const text = build(t, sql);
+      return (await db.query(text, sql.params)).rows as Record<string, unknown>[];
+    };
+    return {
+      async get(id) {
+        const [row] = await rows((t, q) => `SELECT doc FROM ${t} WHERE id = ${q.param(id)}`);
+        return row ? (row['doc'] as T) : undefined;
+      },
+      async find(query: FindQuery = {}) {
+        const found = await rows((t, q) => `SELECT doc FROM ${t} ${q.where(query)} ${q.orderBy(query.sort)}${q.page(query)}`);
+        return found.map((row) => row['doc'] as T);
+      },
+      async count(query: Query = {}) {
+        const [row] = await rows((t, q) => `SELECT count(*)::int AS n FROM ${t} ${q.where(query)}`);
+        return Number(row?.['n'] ?? 0);
+      },
+      async countBy(field, query: Query = {}) {
+        const found = await rows(
+          (t, q) => `SELECT coalesce(doc #>> ${jsonPath(field)}, 'null') AS k, count(*)::int AS n FROM ${t} ${q.where(query)} GROUP BY 1`,
+        );
+        return Object.fromEntries(found.map((row) => [String(row['k']), Number(row['n'])]));
+      },
+      async sumBy(groupField, sumField, query: Query = {}) {
+        const key = groupField === null ? `'all'` : `coalesce(doc #>> ${jsonPath(groupField)}, 'null')`;
+        const found = await rows(
+          (t, q) =>
+            `SELECT ${key} AS k, sum(coalesce((doc #>> ${jsonPath(sumField)})::numeric, 0))::text AS total FROM ${t} ${q.where(query)} GROUP BY 1`,
+        );
+        return Object.fromEntries(found.map((row) => [String(row['k']), BigInt(String(row['total']))]));
+      },
+      async upsert(doc) {
+        await rows(
+          (t, q) =>
+            `INSERT INTO ${t} (id, doc) VALUES (${q.param(doc.id)}, ${q.param(JSON.stringify(doc))}::jsonb)
+             ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+        );
+      },
+      async update(id, changes) {
+        const t = await ensureTable(name);
+        const result = await db.query(`UPDATE ${t} SET doc = doc || $2::jsonb WHERE id = $1`, [id, JSON.stringify(changes)]);
+        return (result.rowCount ?? 0) > 0;
+      },
+      async delete(id) {
+        const t = await ensureTable(name);
+        const result = await db.query(`DELETE FROM ${t} WHERE id = $1`, [id]);
+        return (result.rowCount ?? 0) > 0;
+      },
+    };
+  }
+
+  function session(db: Queryable): ReadStoreSession {
+    return {
+      collection: (name) => collection(db, name),
+      async advanceCheckpoint(projection, from, to) {
+        const result =
+          from === undefined
+            ? await db.query(
+                `INSERT INTO ${s}.checkpoints (projection, commit_position, prepare_position) VALUES ($1, $2, $3)
+                 ON CONFLICT (projection) DO NOTHING`,
+                [projection, to.commit.toString(), to.prepare.toString()],
+              )
+            : await db.query(
+                `UPDATE ${s}.checkpoints SET commit_position = $4, prepare_position = $5, updated_at = now()
+                 WHERE projection = $1 AND commit_position = $2 AND prepare_position = $3`,
+                [projection, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString()],
+              );
+        return result.rowCount === 1;
+      },
+    };
+  }
+
+  async function inTransaction<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    collection: (name) => collection(pool, name),
+    transaction: (work) => inTransaction((client) => work(session(client))),
+    async getCheckpoint(projection): Promise<Position | undefined> {
+      const { rows } = await pool.query<{ c: string; p: string }>(
+        `SELECT commit_position::text AS c, prepare_position::text AS p FROM ${s}.checkpoints WHERE projection = $1`,
+        [projection],
+      );
+      const row = rows[0];
+      return row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : undefined;
+    },
+    async reset(projection, collections) {
+      const tables = await Promise.all(collections.map((name) => ensureTable(name)));
+      await inTransaction(async (client) => {
+        for (const t of tables) await client.query(`TRUNCATE ${t}`);
+        await client.query(`DELETE FROM ${s}.checkpoints WHERE projection = $1`, [projection]);
+      });
+    },
+    close: async () => undefined, // the pool belongs to the caller
+  };
+}

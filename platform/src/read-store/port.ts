@@ -54,6 +54,10 @@ export interface Collection<T extends ReadModelDoc> {
   update(id: string, changes: Partial<Omit<T, 'id'>>): Promise<boolean>;
   /** Returns false when the document did not exist. */
   delete(id: string): Promise<boolean>;
+  /** Inserts or replaces many documents in one round trip (projection batches, rebuilds). */
+  upsertMany(docs: readonly T[]): Promise<void>;
+  /** Deletes many documents by id in one round trip. */
+  deleteMany(ids: readonly string[]): Promise<void>;
 }
 
 /** A unit of work: reads and writes inside it commit or roll back together. */

@@ -48,6 +48,18 @@ export function describeReadStoreContract(adapterName: string, makeStore: () => 
       expect(await c.get('u1')).toBeUndefined();
     });
 
+    it('writes and deletes many documents at once', async () => {
+      const c = store.collection<Member>(name('bulk'));
+      await c.upsertMany(members);
+      await c.upsertMany([{ ...members[1]!, status: 'approved' }]);
+      expect(await c.count()).toBe(5);
+      expect((await c.get('u2'))?.status).toBe('approved');
+      await c.deleteMany(['u1', 'u2', 'missing']);
+      expect((await c.find({ sort: [{ field: 'name', direction: 'asc' }] })).map((m) => m.id)).toEqual(['u3', 'u4', 'u5']);
+      await c.upsertMany([]);
+      await c.deleteMany([]);
+    });
+
     it('finds by equality, in-list, null and nested-field filters', async () => {
       const c = store.collection<Member>(people);
       const ids = async (filter: Parameters<typeof c.find>[0]) => (await c.find(filter)).map((m) => m.id);

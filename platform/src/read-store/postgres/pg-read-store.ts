@@ -86,6 +86,20 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
         const result = await db.query(`UPDATE ${t} SET doc = doc || $2::jsonb WHERE id = $1`, [id, JSON.stringify(changes)]);
         return (result.rowCount ?? 0) > 0;
       },
+      async upsertMany(docs) {
+        if (docs.length === 0) return;
+        const t = await ensureTable(name);
+        await db.query(
+          `INSERT INTO ${t} (id, doc) SELECT i, d FROM unnest($1::text[], $2::jsonb[]) AS x(i, d)
+           ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+          [docs.map((d) => d.id), docs.map((d) => JSON.stringify(d))],
+        );
+      },
+      async deleteMany(ids) {
+        if (ids.length === 0) return;
+        const t = await ensureTable(name);
+        await db.query(`DELETE FROM ${t} WHERE id = ANY($1::text[])`, [ids]);
+      },
       async delete(id) {
         const t = await ensureTable(name);
         const result = await db.query(`DELETE FROM ${t} WHERE id = $1`, [id]);

@@ -1,0 +1,66 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { RegisterRequest } from '@concierge/contracts';
+import { ConflictError } from '@concierge/platform/errors';
+import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import type { Position } from '@concierge/platform/event-store/position';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
+import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import type { PasswordHasher } from '../password-hasher.js';
+import { EMAIL_TAKEN_MESSAGE, userAggregate } from '../user/decide.js';
+import { userStreamId } from '../user/user.js';
+
+export interface RegistrationDeps {
+  readonly eventStore: EventStore;
+  readonly hasher: PasswordHasher;
+  readonly newId?: () => string;
+}
+
+/** The stream that reserves one email for one account; the hash keeps addresses out of stream names. */
+export function emailReservationStreamId(email: string): string {
+  return `userEmail-${createHash('sha256').update(email).digest('hex')}`;
+}
+
+/**
+ * Reserves the email (a stream appended with "no stream", so exactly one account can hold it),
+ * then registers the account. A reservation whose account was never written — a crash between
+ * the two appends — is taken over by the next registration for that email, so no email is lost.
+ */
+export async function registerAccount(
+  deps: RegistrationDeps,
+  input: RegisterRequest,
+  ctx: CommandContext,
+): Promise<{ userId: string; position: Position | null }> {
+  const userId = await reserveEmail(deps, input.email, ctx);
+  const passwordHash = await deps.hasher.hash(input.password);
+  const { position } = await handleCommand(
+    deps.eventStore,
+    userStreamId(userId),
+    userAggregate,
+    { type: 'RegisterUser', userId, ...input, passwordHash, registeredAt: ctx.now },
+    ctx,
+  );
+  return { userId, position };
+}
+
+async function reserveEmail(deps: RegistrationDeps, email: string, ctx: CommandContext): Promise<string> {
+  const streamId = emailReservationStreamId(email);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const [reservation] = await deps.eventStore.readStream(streamId, { maxCount: 1 });
+    if (reservation) {
+      const reservedFor = String(reservation.data['userId']);
+      const { state } = await loadState(deps.eventStore, userStreamId(reservedFor), userAggregate);
+      if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+      return reservedFor;
+    }
+    const userId = (deps.newId ?? randomUUID)();
+    const event = { type: 'EmailReserved', data: { email, userId, reservedAt: ctx.now.toISOString() } };
+    try {
+      await deps.eventStore.appendToStream(streamId, toNewEvents([event], ctx), { expectedRevision: 'no_stream' });
+      return userId;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // Someone reserved it between our read and our append: look again.
+    }
+  }
+  throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+}

@@ -1,0 +1,67 @@
+import type {
+  UserApproved,
+  UserPasswordChanged,
+  UserProfileUpdated,
+  UserRegistered,
+  UserRejected,
+  UserRoleChanged,
+  UserStatus,
+  UserStatusChanged,
+  UserSubscriptionPlanChanged,
+  UserRole,
+} from '@concierge/contracts';
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: UserRegistered }
+  | { type: 'UserApproved'; data: UserApproved }
+  | { type: 'UserRejected'; data: UserRejected }
+  | { type: 'UserStatusChanged'; data: UserStatusChanged }
+  | { type: 'UserRoleChanged'; data: UserRoleChanged }
+  | { type: 'UserSubscriptionPlanChanged'; data: UserSubscriptionPlanChanged }
+  | { type: 'UserProfileUpdated'; data: UserProfileUpdated }
+  | { type: 'UserPasswordChanged'; data: UserPasswordChanged };
+
+export interface Account {
+  readonly userId: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly role: UserRole;
+  readonly passwordHash: string;
+  readonly planId: string | null;
+}
+
+/** A user's state is keyed on status; `unregistered` is the empty stream. */
+export type UserState = { status: 'unregistered' } | ({ status: UserStatus } & Account);
+
+export const initialUserState: UserState = { status: 'unregistered' };
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') {
+    const { userId, email, firstName, lastName, role, passwordHash } = event.data;
+    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null };
+  }
+  if (state.status === 'unregistered') return state;
+  switch (event.type) {
+    case 'UserApproved':
+      return { ...state, status: 'approved' };
+    case 'UserRejected':
+      return { ...state, status: 'rejected' };
+    case 'UserStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.to };
+    case 'UserSubscriptionPlanChanged':
+      return { ...state, planId: event.data.planId };
+    case 'UserProfileUpdated':
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'UserPasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, NewEvent } from '@concierge/platform/event-store/port';
+
+/** What every command carries besides its own fields: who, when, and how it links to the request. */
+export interface CommandContext {
+  readonly actor: Actor;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly now: Date;
+}
+
+export interface DomainEvent {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
+
+export const SCHEMA_VERSION = 1;
+
+/** Wraps decided events in the envelope the event store keeps. */
+export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext): NewEvent[] {
+  return events.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      causationId: ctx.causationId,
+      occurredAt: ctx.now.toISOString(),
+      schemaVersion: SCHEMA_VERSION,
+    },
+  }));
+}

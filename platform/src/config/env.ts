@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Settings shared by every service; each service extends this with its own. */
+export const BaseConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/concierge'),
+    REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+    EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+    READ_STORE: z.enum(['postgres', 'mongodb']).default('postgres'),
+    EVENTSTORE_URL: z.string().optional(),
+    MONGO_URL: z.string().optional(),
+    MONGO_DATABASE: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default('concierge'),
+    EVENT_STORE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('event_store'),
+    READ_STORE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('read_models'),
+    /** Prefix of every BullMQ key in Redis, so deployments (and test runs) can share one Redis. */
+    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/).default('concierge'),
+  })
+  .refine((c) => c.EVENT_STORE !== 'eventstoredb' || Boolean(c.EVENTSTORE_URL), {
+    message: 'EVENTSTORE_URL is required when EVENT_STORE=eventstoredb',
+    path: ['EVENTSTORE_URL'],
+  })
+  .refine((c) => c.READ_STORE !== 'mongodb' || Boolean(c.MONGO_URL), {
+    message: 'MONGO_URL is required when READ_STORE=mongodb',
+    path: ['MONGO_URL'],
+  });
+export type BaseConfig = z.infer<typeof BaseConfig>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once at start; a bad value stops the service with a readable list. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}

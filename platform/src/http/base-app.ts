@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { notFoundHandler, problemHandler } from './problem.js';
+
+/** Request bodies are small JSON documents; anything larger is refused before parsing. */
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface ApiAppOptions {
+  readonly logger: Logger;
+  readonly routers: readonly Router[];
+  /** Answers GET /health; throws when the service cannot serve. */
+  readonly health?: () => Promise<Record<string, unknown>>;
+}
+
+/** The common shell of both APIs: security headers, request ids, JSON bodies, problem details. */
+export function createApiApp(options: ApiAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Only the gateway on this host talks to the APIs; trust its X-Forwarded-For for client IPs.
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(helmet());
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    res.setHeader('x-request-id', incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+    next();
+  });
+  app.get('/health', async (_req, res) => {
+    try {
+      res.json({ status: 'ok', ...(await options.health?.()) });
+    } catch (error) {
+      res.status(503).json({ status: 'unavailable', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  for (const router of options.routers) app.use('/api', router);
+  app.use(notFoundHandler);
+  app.use(problemHandler(options.logger));
+  return app;
+}

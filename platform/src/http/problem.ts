@@ -1,0 +1,48 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
+import { WrongExpectedRevisionError } from '../event-store/port.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...extra };
+}
+
+/** Maps every error to RFC 7807 problem details whose `message` a person can act on. */
+export function problemHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+      res.status(status).type('application/problem+json').json(problem(status, message, extra));
+    if (error instanceof AppError) return send(error.status, error.message, error.extra);
+    if (error instanceof WrongExpectedRevisionError) {
+      return send(409, 'This was changed by someone else at the same moment. Please reload and try again.');
+    }
+    const bodyError = error as { type?: string; status?: number; limit?: number };
+    if (bodyError.type === 'entity.too.large') {
+      return send(413, `The request body is too large (limit ${Math.round((bodyError.limit ?? 0) / 1024)} kB).`);
+    }
+    if (bodyError.type === 'entity.parse.failed') return send(400, 'The request body is not valid JSON.');
+    if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
+      return send(415, 'The request body must be UTF-8 encoded JSON.');
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    return send(500, 'Something went wrong on our side. Please try again.');
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).type('application/problem+json').json(problem(404, `No API route ${req.method} ${req.originalUrl}`));
+};

@@ -1,0 +1,92 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { RouteDef } from '@concierge/contracts';
+import { healthHandler } from './health.js';
+import { type GatewayLogger, silentLogger } from './logger.js';
+import { sendProblem } from './problem.js';
+import { forward, type ProxyTarget } from './proxy.js';
+import { createRouteMatcher } from './route-matcher.js';
+import { spaHandler } from './spa.js';
+
+export interface GatewayDeps {
+  /** The route table from contracts: it decides which service answers each API call. */
+  readonly routes: readonly RouteDef[];
+  readonly commandApiUrl: string;
+  readonly queryApiUrl: string;
+  /** The built SPA (web/dist); without it the gateway serves the API only. */
+  readonly staticDir?: string;
+  readonly logger?: GatewayLogger;
+  /** How long an upstream may stay silent before the caller gets a 504. */
+  readonly upstreamTimeoutMs?: number;
+  /** How long each upstream `/health` probe may take. */
+  readonly healthTimeoutMs?: number;
+}
+
+/** The one origin the browser talks to: `/api/*` to the command or query API, the rest to the SPA. Does not listen. */
+export function createGateway(deps: GatewayDeps): Express {
+  const logger = deps.logger ?? silentLogger;
+  const timeoutMs = deps.upstreamTimeoutMs ?? 30_000;
+  const targets: Record<RouteDef['side'], ProxyTarget> = {
+    command: { name: 'command-api', url: new URL(deps.commandApiUrl), timeoutMs },
+    query: { name: 'query-api', url: new URL(deps.queryApiUrl), timeoutMs },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.get(
+    '/api/health',
+    healthHandler({ command: targets.command.url, query: targets.query.url }, deps.healthTimeoutMs ?? 2_000),
+  );
+  app.use('/api', apiHandler(deps.routes, targets, logger));
+  if (deps.staticDir !== undefined) app.use(spaHandler(deps.staticDir));
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(errorHandler(logger));
+  return app;
+}
+
+function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'], ProxyTarget>, logger: GatewayLogger): RequestHandler {
+  const match = createRouteMatcher(routes);
+  return (req, res) => {
+    // Mounted at /api, so req.path is the path below the API root, as the route table writes it.
+    const result = match(req.method, req.path);
+    const shown = `${req.method} /api${req.path}`;
+    switch (result.kind) {
+      case 'matched':
+        forward(req, res, targets[result.route.side], logger);
+        return;
+      case 'method-not-allowed':
+        res.setHeader('Allow', result.allowed.join(', '));
+        sendProblem(res, 405, `No API route ${shown}; this path accepts ${result.allowed.join(', ')}.`);
+        return;
+      case 'not-found':
+        sendProblem(res, 404, `No API route ${shown}`);
+        return;
+      default:
+        return result satisfies never;
+    }
+  };
+}
+
+function errorHandler(logger: GatewayLogger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Static serving flags client mistakes (a malformed path, say) with a 4xx status: keep it.
+    const status = clientErrorStatus(error);
+    if (status !== undefined) {
+      sendProblem(res, status, 'The request could not be served.');
+      return;
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, 'Gateway error');
+    sendProblem(res, 500, 'Something went wrong. Please try again.');
+  };
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  const { status } = error;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the SPA runs on Vite's server and sends API calls to a locally running
+// gateway, so the browser still sees one origin as in production.
+const GATEWAY_URL = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
+  preview: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,104 @@
+import {
+  UserApproved,
+  UserProfileUpdated,
+  UserRegistered,
+  UserRejected,
+  UserRoleChanged,
+  UserStatusChanged,
+  UserSubscriptionPlanChanged,
+} from '@concierge/contracts';
+import type { RecordedEvent } from '@concierge/platform/event-store/port';
+import type { Projection, ProjectionContext } from '../runtime/projection.js';
+
+export const USERS_COLLECTION = 'users';
+
+/** The users read model: what admins list and search. Never holds credentials. */
+export type UserDoc = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** "First Last", for search by full name. */
+  fullName: string;
+  email: string;
+  role: string;
+  status: string;
+  walletAddress: string | null;
+  subscriptionPlan: string | null;
+  primaryWithdrawalAddress: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
+  const users = ctx.collection<UserDoc>(USERS_COLLECTION);
+  const updatedAt = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'UserRegistered': {
+      const e = UserRegistered.parse(event.data);
+      await users.upsert({
+        id: e.userId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        fullName: `${e.firstName} ${e.lastName}`,
+        email: e.email,
+        role: e.role,
+        status: 'pending',
+        walletAddress: null,
+        subscriptionPlan: null,
+        primaryWithdrawalAddress: null,
+        rejectionReason: null,
+        createdAt: e.registeredAt,
+        updatedAt,
+      });
+      return;
+    }
+    case 'UserApproved': {
+      const e = UserApproved.parse(event.data);
+      await users.update(e.userId, { status: 'approved', rejectionReason: null, updatedAt });
+      return;
+    }
+    case 'UserRejected': {
+      const e = UserRejected.parse(event.data);
+      await users.update(e.userId, { status: 'rejected', rejectionReason: e.reason, updatedAt });
+      return;
+    }
+    case 'UserStatusChanged': {
+      const e = UserStatusChanged.parse(event.data);
+      await users.update(e.userId, { status: e.to, updatedAt });
+      return;
+    }
+    case 'UserRoleChanged': {
+      const e = UserRoleChanged.parse(event.data);
+      await users.update(e.userId, { role: e.to, updatedAt });
+      return;
+    }
+    case 'UserSubscriptionPlanChanged': {
+      const e = UserSubscriptionPlanChanged.parse(event.data);
+      await users.update(e.userId, { subscriptionPlan: e.planId, updatedAt });
+      return;
+    }
+    case 'UserProfileUpdated': {
+      const e = UserProfileUpdated.parse(event.data);
+      await users.update(e.userId, { firstName: e.firstName, lastName: e.lastName, fullName: `${e.firstName} ${e.lastName}`, updatedAt });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export const usersProjection: Projection = {
+  name: 'users',
+  collections: [USERS_COLLECTION],
+  eventTypes: new Set([
+    'UserRegistered',
+    'UserApproved',
+    'UserRejected',
+    'UserStatusChanged',
+    'UserRoleChanged',
+    'UserSubscriptionPlanChanged',
+    'UserProfileUpdated',
+  ]),
+  apply,
+};

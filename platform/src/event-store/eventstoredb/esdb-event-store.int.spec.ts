@@ -2,8 +2,8 @@ import { describe } from 'vitest';
 import { describeEventStoreContract } from '../event-store.contract.js';
 import { createEsdbEventStore } from './esdb-event-store.js';
 
-// No EventStoreDB server runs on dev/CI machines; point EVENTSTORE_URL at one (e.g. the compose
-// service published locally: esdb://localhost:2113?tls=false) to run the shared contract against it.
+// No EventStoreDB server runs on dev/CI machines; point EVENTSTORE_URL at one (an insecure node:
+// esdb://localhost:2113?tls=false) to run the shared contract against it.
 // Every run writes to streams under a fresh random prefix chosen by the contract, so runs never collide.
 const url = process.env['EVENTSTORE_URL'];
 

@@ -1,4 +1,4 @@
-import { excludeSystemEvents, type AllStreamResolvedEvent, type EventStoreDBClient } from '@eventstore/db-client';
+import { excludeSystemEvents, type EventStoreDBClient } from '@eventstore/db-client';
 import type { SubscribeOptions, SubscriptionHandle } from '../port.js';
 import { comparePositions } from '../position.js';
 import { toClientPosition, toRecordedEvent } from './esdb-mapping.js';
@@ -37,7 +37,7 @@ export function subscribeToAllEvents(client: EventStoreDBClient, options: Subscr
 
   async function run(): Promise<void> {
     try {
-      for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+      for await (const resolved of subscription) {
         if (closed) break;
         inFlight = true;
         const event = resolved.event && toRecordedEvent(resolved.event);

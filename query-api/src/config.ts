@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { BaseConfig } from '@concierge/platform/config/env';
+
+export const QueryApiConfig = BaseConfig.and(
+  z.object({
+    QUERY_API_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+    QUERY_API_HOST: z.string().default('127.0.0.1'),
+    /** Longest wait for projections to reach a request's X-Min-Position before answering anyway. */
+    MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  }),
+);
+export type QueryApiConfig = z.infer<typeof QueryApiConfig>;

@@ -1,0 +1,80 @@
+// `npm start`: install if needed, check PostgreSQL and Redis, build, migrate, run every service.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { ROOT, startServices } from './services.mjs';
+
+const env = process.env;
+const PORT = env.PORT ?? '8080';
+const DATABASE_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/concierge';
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function run(command, args, what) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...env } });
+  if (result.status !== 0) {
+    console.error(`npm start: ${what} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+
+function installed() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return false;
+  return statSync(marker).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
+}
+
+function reachable(url, defaultPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(port || defaultPort) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+const usesPostgres = (env.EVENT_STORE ?? 'postgres') === 'postgres' || (env.READ_STORE ?? 'postgres') === 'postgres';
+if (usesPostgres && !(await reachable(DATABASE_URL, 5432))) {
+  console.error(
+    `npm start: PostgreSQL is not reachable at ${new URL(DATABASE_URL).host}. Start it (on Debian: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set DATABASE_URL.`,
+  );
+  process.exit(1);
+}
+if (!(await reachable(REDIS_URL, 6379))) {
+  console.error(`npm start: Redis is not reachable at ${new URL(REDIS_URL).host}. Start it (redis-server --daemonize yes --port 6379) or set REDIS_URL.`);
+  process.exit(1);
+}
+
+if (!installed()) run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+run(process.execPath, [join(ROOT, 'node_modules', 'turbo', 'bin', 'turbo'), 'run', 'build', '--output-logs=errors-only'], 'the build');
+run(process.execPath, [join(ROOT, 'platform', 'dist', 'cli', 'migrate.js')], 'the migration');
+
+const services = startServices({
+  mode: 'dist',
+  env: {
+    PORT,
+    COMMAND_API_URL: env.COMMAND_API_URL ?? `http://127.0.0.1:${env.COMMAND_API_PORT ?? '8081'}`,
+    QUERY_API_URL: env.QUERY_API_URL ?? `http://127.0.0.1:${env.QUERY_API_PORT ?? '8082'}`,
+  },
+});
+console.log(`Concierge is starting at http://localhost:${PORT} (API under /api). Ctrl+C stops it.`);
+
+let stopping = false;
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  await services.stop();
+  process.exit(code);
+};
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));
+const first = await services.exited;
+if (!stopping) {
+  console.error(`npm start: ${first.name} stopped (exit ${first.code ?? first.signal}); stopping the others.`);
+  await stop(1);
+}

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { appendEventsFunction } from './append-function.js';
 import { schemaName } from './identifiers.js';
 
 interface Migration {
@@ -32,6 +33,11 @@ const eventStoreMigrations: readonly Migration[] = [
         CONSTRAINT events_event_id_key UNIQUE (event_id)
       );
       CREATE INDEX events_global_order_idx ON ${s}.events (transaction_id, seq);`,
+  },
+  {
+    id: 2,
+    name: 'append_events function',
+    sql: appendEventsFunction,
   },
 ];
 

@@ -7,6 +7,8 @@ import { createEsdbEventStore } from './esdb-event-store.js';
 // Every run writes to streams under a fresh random prefix chosen by the contract, so runs never collide.
 const url = process.env['EVENTSTORE_URL'];
 
+if (!url) console.warn('SKIPPED: EventStoreDB adapter contract — EVENTSTORE_URL is not set, so no server to run it against.');
+
 describe.skipIf(!url)(url ? 'EventStoreDB adapter' : 'EventStoreDB adapter contract (skipped: EVENTSTORE_URL is not set)', () => {
   // When skipped, the contract's tests are still listed (as skipped) but makeStore never runs.
   describeEventStoreContract('EventStoreDB', async () => {

@@ -22,8 +22,18 @@ export interface PgEventStoreOptions {
   readonly schema: string;
 }
 
+const NOTIFY_COALESCE_MS = 3;
+
 /** Rows are visible to readers only once every older transaction has finished (see migrations). */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+interface AppendRow {
+  outcome: 'ok' | 'duplicate' | 'conflict' | 'partial';
+  actual_revision: string | null;
+  last_transaction_id: string | null;
+  last_seq: string | null;
+  next_revision: string | null;
+}
 
 export function notifyChannel(schema: string): string {
   return `events_appended_${schema}`;
@@ -33,6 +43,18 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const { pool } = options;
   const s = schemaName(options.schema);
   const channel = notifyChannel(s);
+  let notifyPending = false;
+
+  /** Wakes subscriptions: at most one NOTIFY per few milliseconds, however many appends complete. */
+  function notifySoon(): void {
+    if (notifyPending) return;
+    notifyPending = true;
+    setTimeout(() => {
+      notifyPending = false;
+      // A lost notification only delays subscribers until their next idle poll.
+      pool.query('SELECT pg_notify($1, $2)', [channel, '']).catch(() => undefined);
+    }, NOTIFY_COALESCE_MS);
+  }
 
   async function appendToStream(
     streamId: string,
@@ -40,58 +62,41 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     { expectedRevision }: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const client = await pool.connect();
+    const [kind, exact] = typeof expectedRevision === 'bigint' ? ['exact', expectedRevision.toString()] : [expectedRevision, null];
+    let rows: AppendRow[];
     try {
-      await client.query('BEGIN');
-      // Serialise writers of one stream BEFORE this transaction gets its id (at the INSERT), so a
-      // stream's events always carry increasing transaction ids and $all keeps per-stream order.
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
-      const ids = events.map((e) => e.id);
-      const { rows: existing } = await client.query<{ stream_id: string; stream_revision: string; transaction_id: string; seq: string }>(
-        `SELECT stream_id, stream_revision, transaction_id::text AS transaction_id, seq FROM ${s}.events
-         WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, seq`,
-        [ids],
-      );
-      if (existing.length > 0) {
-        await client.query('ROLLBACK');
-        return idempotentResult(streamId, events.length, existing);
-      }
-      const { rows: head } = await client.query<{ stream_revision: string }>(
-        `SELECT stream_revision FROM ${s}.events WHERE stream_id = $1 ORDER BY stream_revision DESC LIMIT 1`,
-        [streamId],
-      );
-      const current = head[0] ? BigInt(head[0].stream_revision) : undefined;
-      checkExpected(streamId, expectedRevision, current);
-      const first = current === undefined ? 0n : current + 1n;
-      const { rows } = await client.query<{ transaction_id: string; seq: string }>(
-        `INSERT INTO ${s}.events (stream_id, stream_revision, event_id, type, data, metadata)
-         SELECT $1, r, e, t, d, m FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) AS x(r, e, t, d, m)
-         RETURNING transaction_id::text AS transaction_id, seq`,
-        [
-          streamId,
-          events.map((_, i) => (first + BigInt(i)).toString()),
-          ids,
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
-      await client.query('SELECT pg_notify($1, $2)', [channel, streamId]);
-      await client.query('COMMIT');
-      const last = rows.reduce((a, b) => (BigInt(a.seq) > BigInt(b.seq) ? a : b));
-      return {
-        nextRevision: first + BigInt(events.length - 1),
-        position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.seq) },
-      };
+      ({ rows } = await pool.query<AppendRow>(`SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7)`, [
+        streamId,
+        kind,
+        exact,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+      ]));
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      if (isUniqueViolation(error, 'events_event_id_key')) {
-        // A concurrent append of the same event ids to another stream won the race: re-check.
-        return appendToStream(streamId, events, { expectedRevision });
-      }
+      // The same event ids raced into another stream and won: the retry reports it as a partial duplicate.
+      if (isUniqueViolation(error, 'events_event_id_key')) return appendToStream(streamId, events, { expectedRevision });
       throw error;
-    } finally {
-      client.release();
+    }
+    const row = rows[0];
+    if (!row) throw new Error('append_events returned nothing');
+    switch (row.outcome) {
+      case 'ok':
+        notifySoon();
+        return {
+          nextRevision: BigInt(row.next_revision ?? '0'),
+          position: { commit: BigInt(row.last_transaction_id ?? '0'), prepare: BigInt(row.last_seq ?? '0') },
+        };
+      case 'duplicate':
+        return {
+          nextRevision: BigInt(row.next_revision ?? '0'),
+          position: { commit: BigInt(row.last_transaction_id ?? '0'), prepare: BigInt(row.last_seq ?? '0') },
+        };
+      case 'conflict':
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, row.actual_revision === null ? 'no_stream' : BigInt(row.actual_revision));
+      case 'partial':
+        throw new PartialDuplicateAppendError(streamId);
     }
   }
 
@@ -141,28 +146,6 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       subscribeWithPolling({ readAll, connectionString: options.connectionString, channel }, subscribeOptions),
     close: async () => undefined, // the pool belongs to the caller
   };
-}
-
-function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
-  const actual = current ?? 'no_stream';
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === undefined) ||
-    (expected === 'stream_exists' && current !== undefined) ||
-    (typeof expected === 'bigint' && current === expected);
-  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-function idempotentResult(
-  streamId: string,
-  count: number,
-  existing: readonly { stream_id: string; stream_revision: string; transaction_id: string; seq: string }[],
-): AppendResult {
-  const sameAppend = existing.length === count && existing.every((row) => row.stream_id === streamId);
-  const last = existing[existing.length - 1];
-  if (!sameAppend || !last) throw new PartialDuplicateAppendError(streamId);
-  const maxRevision = existing.reduce((m, row) => (BigInt(row.stream_revision) > m ? BigInt(row.stream_revision) : m), -1n);
-  return { nextRevision: maxRevision, position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.seq) } };
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -9,6 +9,8 @@ import { createMongoReadStore } from './mongo-read-store.js';
 // Each run uses its own database, dropped afterwards, so runs never collide.
 const url = process.env['MONGO_URL'];
 
+if (!url) console.warn('SKIPPED: MongoDB adapter contract — MONGO_URL is not set, so no server to run it against.');
+
 describe.skipIf(!url)(url ? 'MongoDB adapter' : 'MongoDB adapter contract (skipped: MONGO_URL is not set)', () => {
   // When skipped, the contract's tests are still listed (as skipped) but makeStore never runs.
   describeReadStoreContract('MongoDB', async () => {

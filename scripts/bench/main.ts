@@ -1,0 +1,19 @@
+import os from 'node:os';
+import { benchAppend } from './append.js';
+import { benchProjectionLag } from './projection-lag.js';
+import { benchRebuild } from './rebuild.js';
+import { benchRegister } from './register.js';
+
+/** `npm run bench`: throughput and latency figures of the backbone on this machine. */
+const only = process.argv.slice(2).filter((a) => a !== '--');
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+console.log(`# concierge bench — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString()}`);
+if (want('append')) {
+  console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 1));
+  console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 10));
+}
+if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
+if (want('lag')) console.log('projection lag (users, workers process, real Redis)', await benchProjectionLag(500, 10));
+if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuild(30_000));
+process.exit(0);

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { comparePositions, type Position } from '@concierge/platform/event-store/position';
+import { userLife } from '../../workers/src/testing/user-history.js';
+import { killHard, spawnWorkers } from '../../workers/src/testing/worker-process.js';
+import { BENCH_DATABASE_URL, benchStores } from './setup.js';
+import { percentile, round } from './stats.js';
+
+interface Sample {
+  readonly startedAt: number;
+  position?: Position;
+  visibleAt?: number;
+}
+
+/**
+ * Appends registrations at a fixed rate while the real workers process projects them, and measures
+ * for each event the time from the start of its append to the moment the users read model's
+ * checkpoint covers it (polled every 2 ms, so figures carry up to 2 ms of polling granularity).
+ */
+export async function benchProjectionLag(ratePerSecond = 500, seconds = 10) {
+  const stores = await benchStores('lag');
+  const worker = spawnWorkers({
+    DATABASE_URL: BENCH_DATABASE_URL,
+    EVENT_STORE_SCHEMA: stores.eventStoreSchema,
+    READ_STORE_SCHEMA: stores.readStoreSchema,
+    QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
+  });
+  try {
+    const registration = () => {
+      const [event] = userLife(2, randomUUID());
+      if (!event) throw new Error('no event');
+      return event;
+    };
+    // Warm up: wait until the worker projects a first event.
+    const warm = await stores.eventStore.appendToStream(`user-${randomUUID()}`, [registration()], { expectedRevision: 'no_stream' });
+    const warmDeadline = Date.now() + 30_000;
+    while (!(await covered(warm.position))) {
+      if (Date.now() > warmDeadline) throw new Error('workers did not start projecting');
+      await sleep(20);
+    }
+
+    const samples: Sample[] = [];
+    // Only samples not yet seen are scanned on each poll, so the measuring stays cheap.
+    const pending = new Set<Sample>();
+    const total = ratePerSecond * seconds;
+    const intervalMs = 1000 / ratePerSecond;
+    const appends: Promise<void>[] = [];
+    const started = performance.now();
+    let polling = true;
+    const poller = (async () => {
+      while (polling || pending.size > 0) {
+        const checkpoint = await stores.readStore.getCheckpoint('users');
+        const now = performance.now();
+        if (checkpoint) {
+          for (const s of pending) {
+            if (s.position && comparePositions(s.position, checkpoint) <= 0) {
+              s.visibleAt = now;
+              pending.delete(s);
+            }
+          }
+        }
+        if (performance.now() - started > (seconds + 30) * 1000) break;
+        await sleep(2);
+      }
+    })();
+    for (let i = 0; i < total; i += 1) {
+      const due = started + i * intervalMs;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const sample: Sample = { startedAt: performance.now() };
+      samples.push(sample);
+      pending.add(sample);
+      appends.push(
+        stores.eventStore
+          .appendToStream(`user-${randomUUID()}`, [registration()], { expectedRevision: 'no_stream' })
+          .then((result) => void (sample.position = result.position)),
+      );
+    }
+    await Promise.all(appends);
+    const achievedRate = total / ((performance.now() - started) / 1000);
+    polling = false;
+    await poller;
+    const lags = samples.filter((s) => s.visibleAt !== undefined).map((s) => (s.visibleAt ?? 0) - s.startedAt);
+    return {
+      targetRate: ratePerSecond,
+      achievedRate: round(achievedRate),
+      events: total,
+      projected: lags.length,
+      lagP50Ms: round(percentile(lags, 50), 1),
+      lagP99Ms: round(percentile(lags, 99), 1),
+      lagMaxMs: round(Math.max(...lags), 1),
+    };
+  } finally {
+    await killHard(worker);
+    await stores.drop();
+  }
+
+  async function covered(position: Position) {
+    const checkpoint = await stores.readStore.getCheckpoint('users');
+    return checkpoint !== undefined && comparePositions(position, checkpoint) <= 0;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

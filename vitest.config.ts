@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['platform/src/testing/global-setup.ts'],
   },
 });

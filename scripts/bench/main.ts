@@ -13,7 +13,7 @@ if (want('append')) {
   console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 1));
   console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 10));
 }
-if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 if (want('lag')) console.log('projection lag (users, workers process, real Redis)', await benchProjectionLag(500, 10));
 if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuild(30_000));
+if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 process.exit(0);

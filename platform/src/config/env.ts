@@ -35,6 +35,9 @@ export class ConfigError extends Error {
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`);
+  const problems = result.error.issues.map((i) => {
+    const name = i.path.join('.') || 'config';
+    return i.message.startsWith(name) ? i.message : `${name}: ${i.message}`;
+  });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }

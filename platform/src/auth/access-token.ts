@@ -1,0 +1,53 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+
+export const ACCESS_TOKEN_ISSUER = 'concierge';
+export const ACCESS_TOKEN_AUDIENCE = 'concierge-api';
+
+/** What an access token says about its bearer. */
+export const AccessClaims = z.object({
+  sub: z.string().min(1),
+  role: z.enum(['user', 'admin', 'auditor']),
+  status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
+  /** The refresh session the token was issued under. */
+  sid: z.string().min(1),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
+
+export interface Principal {
+  readonly userId: string;
+  readonly role: AccessClaims['role'];
+  readonly status: AccessClaims['status'];
+  readonly sessionId: string;
+}
+
+/** Signs a short-lived ES256 access token (command API only: it alone holds the private key). */
+export function signAccessToken(claims: AccessClaims, privateKey: string, ttlSeconds: number): string {
+  return jwt.sign({ role: claims.role, status: claims.status, sid: claims.sid }, privateKey, {
+    algorithm: 'ES256',
+    subject: claims.sub,
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+export type VerifyResult = { ok: true; principal: Principal } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Verifies with the public key only; any other algorithm, issuer or audience is refused. */
+export function verifyAccessToken(token: string, publicKey: string, now = new Date()): VerifyResult {
+  try {
+    const payload = jwt.verify(token, publicKey, {
+      algorithms: ['ES256'],
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    });
+    const claims = AccessClaims.safeParse(payload);
+    if (!claims.success) return { ok: false, reason: 'invalid' };
+    const { sub, role, status, sid } = claims.data;
+    return { ok: true, principal: { userId: sub, role, status, sessionId: sid } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+  }
+}

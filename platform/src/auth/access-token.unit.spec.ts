@@ -1,0 +1,43 @@
+import { generateKeyPairSync } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from './access-token.js';
+
+const pair = () =>
+  generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+
+describe('access tokens', () => {
+  const keys = pair();
+  const claims = { sub: 'u-1', role: 'admin' as const, status: 'approved' as const, sid: 's-1' };
+
+  it('carry the user, role, status and session, verified with the public key alone', () => {
+    const token = signAccessToken(claims, keys.privateKey, 900);
+    expect(verifyAccessToken(token, keys.publicKey)).toEqual({
+      ok: true,
+      principal: { userId: 'u-1', role: 'admin', status: 'approved', sessionId: 's-1' },
+    });
+  });
+
+  it('are refused once expired, with the reason', () => {
+    const token = signAccessToken(claims, keys.privateKey, 60);
+    expect(verifyAccessToken(token, keys.publicKey, new Date(Date.now() + 61_000))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('are refused when signed by another key, with another algorithm, or unsigned', () => {
+    const other = pair();
+    expect(verifyAccessToken(signAccessToken(claims, other.privateKey, 900), keys.publicKey)).toEqual({ ok: false, reason: 'invalid' });
+    const hs256 = jwt.sign({ role: 'admin', status: 'approved', sid: 's' }, keys.publicKey, {
+      algorithm: 'HS256',
+      subject: 'u-1',
+      issuer: 'concierge',
+      audience: 'concierge-api',
+    });
+    expect(verifyAccessToken(hs256, keys.publicKey).ok).toBe(false);
+    const unsigned = jwt.sign({ role: 'admin', status: 'approved', sid: 's', sub: 'u-1' }, '', { algorithm: 'none' });
+    expect(verifyAccessToken(unsigned, keys.publicKey).ok).toBe(false);
+  });
+});

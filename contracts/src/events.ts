@@ -1,9 +1,38 @@
 import type { z } from 'zod';
+import { authEvents } from './auth/events.js';
+import { depositEvents } from './deposits/events.js';
+import { portfolioEvents } from './portfolio/events.js';
+import { strategyGroupEvents } from './strategies/events.js';
+import { subscriptionPlanEvents } from './subscriptions/events.js';
 import { userEvents } from './users/events.js';
+import { walletEvents } from './wallets/events.js';
+import { withdrawalAddressEvents } from './withdrawal-addresses/events.js';
+import { withdrawalEvents } from './withdrawals/events.js';
+
+/** Each context's event schemas, by type name (a type name belongs to exactly one context). */
+export const eventSchemasByContext = {
+  users: userEvents,
+  auth: authEvents,
+  subscriptions: subscriptionPlanEvents,
+  strategies: strategyGroupEvents,
+  wallets: walletEvents,
+  deposits: depositEvents,
+  withdrawalAddresses: withdrawalAddressEvents,
+  withdrawals: withdrawalEvents,
+  portfolio: portfolioEvents,
+} as const;
 
 /** The data schema of every event type of the product, by type name. */
 export const eventSchemas = {
   ...userEvents,
+  ...authEvents,
+  ...subscriptionPlanEvents,
+  ...strategyGroupEvents,
+  ...walletEvents,
+  ...depositEvents,
+  ...withdrawalAddressEvents,
+  ...withdrawalEvents,
+  ...portfolioEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof eventSchemas;
@@ -12,3 +41,10 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(eventSchemas, type);
 }
+
+/** Events of the member's money stream `account-<userId>` (deposits and withdrawals). */
+export const ACCOUNT_EVENT_TYPES = [
+  'DepositRecorded',
+  'DepositDetected',
+  ...(Object.keys(withdrawalEvents) as (keyof typeof withdrawalEvents)[]),
+] as const satisfies readonly EventType[];

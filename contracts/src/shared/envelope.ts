@@ -28,5 +28,5 @@ export type EventEnvelope = z.infer<typeof EventEnvelope>;
 /** Global position in its wire form `<commit>-<prepare>` (see X-Min-Position). */
 export const PositionText = z.string().regex(/^\d{1,20}-\d{1,20}$/);
 
-/** Money on the wire: a decimal string or number with at most 6 decimals (micro-USDC precision). */
-export const MICRO_PER_USDC = 1_000_000n;
+/** Kept here for earlier importers; money lives in `money.ts`. */
+export { MICRO_PER_USDC } from './money.js';

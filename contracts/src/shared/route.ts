@@ -8,6 +8,25 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `public`: anyone; `authenticated`: any signed-in, approved account; a role list: only those roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
+/** The read models (one projection each) that query routes read. */
+export const READ_MODELS = [
+  'users',
+  'plans',
+  'strategies',
+  'wallets',
+  'withdrawalAddresses',
+  'withdrawals',
+  'deposits',
+  'portfolio',
+  'streams',
+] as const;
+export type ReadModel = (typeof READ_MODELS)[number];
+
+/** Header carrying the exact total of a list whose body is a bare array. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** Header the SPA sends back with the `position` of a command response (read-your-writes). */
+export const MIN_POSITION_HEADER = 'X-Min-Position';
+
 /** One API route: the single source for gateway routing, validation, authorization and clients. */
 export interface RouteDef {
   /** Stable identifier, `<context>.<action>`. */
@@ -24,9 +43,24 @@ export interface RouteDef {
   readonly body?: z.ZodType;
   readonly response: z.ZodType;
   /** Query side: the projections whose read models it reads (for X-Min-Position). */
-  readonly reads?: readonly string[];
+  readonly reads?: readonly ReadModel[];
+  /** A caller with role `user` may only pass their own user id in this path parameter. */
+  readonly ownParam?: string;
+  /** The exact total of the list travels in header `X-Total-Count`. */
+  readonly totalCountHeader?: boolean;
+  /** The toast text for an invalid body where SPEC.md gives one form-level message. */
+  readonly invalidMessage?: string;
 }
 
 export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
+}
+
+/** `/users/:id/approve` -> a RegExp matching one concrete path, capturing `id`. */
+export function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }

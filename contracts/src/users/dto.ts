@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { Email, FirstName, LastName, NewPassword, UserRole, UserStatus } from './fields.js';
+import { idField, jsonBody, limitQuery, pageQuery, SearchQuery } from '../shared/fields.js';
+import {
+  ConfirmPassword,
+  Email,
+  FirstName,
+  LastName,
+  NewPassword,
+  presentedPassword,
+  UserRejectionReason,
+  UserRole,
+  UserStatus,
+  UserStatusFilter,
+} from './fields.js';
 
-export const RegisterRequest = z.object({
+/** POST /auth/register. */
+export const RegisterRequest = jsonBody({
   firstName: FirstName,
   lastName: LastName,
   email: Email,
@@ -9,6 +22,7 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** The new account's id; it is pending approval. */
 export const RegisterResponse = z.object({
   message: z.string(),
   userId: z.string(),
@@ -31,13 +45,75 @@ export const UserDto = z.object({
 });
 export type UserDto = z.infer<typeof UserDto>;
 
-export const PendingUsersQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(100, { error: 'limit must be at most 100' })
-    .default(10),
-});
+/** The member a deposit or withdrawal belongs to, as the admin tables show them. */
+export const UserRef = z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export type UserRef = z.infer<typeof UserRef>;
 
+/** GET /users/pending: the oldest pending registrations (the admin dashboard asks for 5). */
+export const PendingUsersQuery = z.object({ limit: limitQuery(10) });
+export type PendingUsersQuery = z.infer<typeof PendingUsersQuery>;
+
+/** A list of users with the exact total of matching users. */
 export const UserListResponse = z.object({ users: z.array(UserDto), total: z.number().int() });
+
+/** GET /users: admin list, newest first. `status` blank or absent means all; `search` matches name or email. */
+export const UsersQuery = z.object({
+  page: pageQuery(),
+  limit: limitQuery(10),
+  status: UserStatusFilter,
+  search: SearchQuery,
+});
+export type UsersQuery = z.infer<typeof UsersQuery>;
+
+/** GET /users answer: one page and the exact total. */
+export const UserPageResponse = z.object({
+  users: z.array(UserDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type UserPageResponse = z.infer<typeof UserPageResponse>;
+
+/** PUT /users/:id (admin): any of status, role, subscription plan; blank or null plan removes it. */
+export const UpdateUserRequest = jsonBody({
+  status: UserStatus.optional(),
+  role: UserRole.optional(),
+  subscriptionPlan: z
+    .union([idField('Subscription plan'), z.literal(''), z.null()], { error: 'Subscription plan must be a plan id' })
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+}).refine((body) => body.status !== undefined || body.role !== undefined || body.subscriptionPlan !== undefined, {
+  error: 'Send at least one of status, role or subscriptionPlan',
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/** POST /users/:id/reject. */
+export const RejectUserRequest = jsonBody({ reason: UserRejectionReason });
+export type RejectUserRequest = z.infer<typeof RejectUserRequest>;
+
+/** PUT /users/profile. The email is read-only: if sent (the SPA sends it, disabled) it is dropped. */
+export const UpdateProfileRequest = jsonBody({ firstName: FirstName, lastName: LastName });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** PUT /users/password. */
+export const ChangePasswordRequest = jsonBody({
+  currentPassword: presentedPassword('Current password'),
+  newPassword: NewPassword,
+  confirmPassword: ConfirmPassword,
+}).refine((body) => body.newPassword === body.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** GET /users/stats (admin dashboard and user management cards). `activeUsers` counts approved users. */
+export const UserStatsResponse = z.object({
+  data: z.object({
+    users: z.object({ total: z.number().int(), pendingApproval: z.number().int(), approved: z.number().int() }),
+    withdrawals: z.object({
+      pending: z.number().int(),
+      completed: z.number().int(),
+      /** USDC, for display. */
+      amounts: z.object({ completed: z.number() }),
+    }),
+    summary: z.object({ activeUsers: z.number().int() }),
+  }),
+});
+export type UserStatsResponse = z.infer<typeof UserStatsResponse>;

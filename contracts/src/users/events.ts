@@ -13,22 +13,31 @@ export const UserRegistered = z.object({
   registeredAt: z.iso.datetime(),
 });
 
+/** An admin approved a pending registration; the member can now log in. */
 export const UserApproved = z.object({ userId: EntityId, approvedAt: z.iso.datetime() });
+/** An admin rejected a pending registration. */
 export const UserRejected = z.object({ userId: EntityId, reason: z.string(), rejectedAt: z.iso.datetime() });
+/** An admin set the status on the user detail screen (any of the four). */
 export const UserStatusChanged = z.object({ userId: EntityId, from: UserStatus, to: UserStatus, changedAt: z.iso.datetime() });
+/** An admin changed the user's role. */
 export const UserRoleChanged = z.object({ userId: EntityId, from: UserRole, to: UserRole, changedAt: z.iso.datetime() });
+/** An admin assigned a subscription plan (null: none). Later deposits use its fee percentage. */
 export const UserSubscriptionPlanChanged = z.object({
   userId: EntityId,
   planId: EntityId.nullable(),
   changedAt: z.iso.datetime(),
 });
+/** The user edited their own name (the email cannot change). */
 export const UserProfileUpdated = z.object({
   userId: EntityId,
   firstName: z.string(),
   lastName: z.string(),
   updatedAt: z.iso.datetime(),
 });
+/** The user changed their password after presenting the current one. Refresh sessions are revoked. */
 export const UserPasswordChanged = z.object({ userId: EntityId, passwordHash: z.string(), changedAt: z.iso.datetime() });
+/** The password was set through a reset link (see `PasswordResetTokenUsed`). Refresh sessions are revoked. */
+export const UserPasswordReset = z.object({ userId: EntityId, passwordHash: z.string(), resetAt: z.iso.datetime() });
 
 /** Stream `userEmail-<sha256(email)>`: reserves an email for one account, appended with "no stream". */
 export const EmailReserved = z.object({ email: z.string(), userId: EntityId, reservedAt: z.iso.datetime() });
@@ -42,6 +51,7 @@ export const userEvents = {
   UserSubscriptionPlanChanged,
   UserProfileUpdated,
   UserPasswordChanged,
+  UserPasswordReset,
   EmailReserved,
 } as const;
 
@@ -53,4 +63,5 @@ export type UserRoleChanged = z.infer<typeof UserRoleChanged>;
 export type UserSubscriptionPlanChanged = z.infer<typeof UserSubscriptionPlanChanged>;
 export type UserProfileUpdated = z.infer<typeof UserProfileUpdated>;
 export type UserPasswordChanged = z.infer<typeof UserPasswordChanged>;
+export type UserPasswordReset = z.infer<typeof UserPasswordReset>;
 export type EmailReserved = z.infer<typeof EmailReserved>;

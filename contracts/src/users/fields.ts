@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { requiredText, statusFilter } from '../shared/fields.js';
+
+export { EntityId } from '../shared/fields.js';
 
 /** Field schemas with SPEC.md section 5 messages, shared by commands and request bodies. */
-
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
-}
 
 export const FirstName = requiredText('First name', 100);
 export const LastName = requiredText('Last name', 100);
@@ -17,7 +12,7 @@ export const Email = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Email is required' : 'Please enter a valid email') })
   .trim()
   .toLowerCase()
-  .min(1, { error: 'Email is required' })
+  .min(1, { error: 'Email is required', abort: true })
   .max(254, { error: 'Please enter a valid email' })
   .pipe(z.email({ error: 'Please enter a valid email' }));
 
@@ -28,7 +23,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** A new password: SPEC.md's four rules plus an upper bound. */
 export const NewPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text') })
-  .min(1, { error: 'Password is required' })
+  .min(1, { error: 'Password is required', abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 8 characters' })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .regex(/[a-z]/, { error: 'Password must contain at least one lowercase letter' })
@@ -38,13 +33,31 @@ export const NewPassword = z
 /** A password being presented (login, current password): only presence and the upper bound. */
 export const PresentedPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text') })
-  .min(1, { error: 'Password is required' })
+  .min(1, { error: 'Password is required', abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
 
-export const UserStatus = z.enum(['pending', 'approved', 'rejected', 'suspended']);
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export const UserStatus = z.enum(USER_STATUSES, { error: 'Status must be one of: pending, approved, rejected, suspended' });
 export type UserStatus = z.infer<typeof UserStatus>;
 
-export const UserRole = z.enum(['user', 'admin', 'auditor']);
+export const UserRole = z.enum(['user', 'admin', 'auditor'], { error: 'Role must be one of: user, admin, auditor' });
 export type UserRole = z.infer<typeof UserRole>;
 
-export const EntityId = z.string().min(1).max(64);
+/** A password being presented under another label, e.g. "Current password is required". */
+export function presentedPassword(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: `${label} must be at most ${PASSWORD_MAX_LENGTH} characters` });
+}
+
+/** The confirmation field of a password form. */
+export const ConfirmPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Please confirm your password' : 'Password confirmation must be text') })
+  .min(1, { error: 'Please confirm your password', abort: true });
+
+/** Statuses an admin filters users by; blank or `all` means every status. */
+export const UserStatusFilter = statusFilter(USER_STATUSES);
+
+/** Reason given when rejecting a registration (the SPA sends "generic reason"). */
+export const UserRejectionReason = requiredText('Reason', 500);

@@ -1,5 +1,20 @@
+import { MessageAccepted } from '../shared/problem.js';
+import { EmptyBody, IdParams } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
-import { PendingUsersQuery, RegisterRequest, RegisterResponse, UserListResponse } from './dto.js';
+import {
+  ChangePasswordRequest,
+  PendingUsersQuery,
+  RegisterRequest,
+  RegisterResponse,
+  RejectUserRequest,
+  UpdateProfileRequest,
+  UpdateUserRequest,
+  UserDto,
+  UserListResponse,
+  UserPageResponse,
+  UsersQuery,
+  UserStatsResponse,
+} from './dto.js';
 
 export const register = defineRoute({
   id: 'auth.register',
@@ -12,6 +27,18 @@ export const register = defineRoute({
   response: RegisterResponse,
 });
 
+export const listUsers = defineRoute({
+  id: 'users.list',
+  method: 'GET',
+  path: '/users',
+  side: 'query',
+  access: ['admin'],
+  summary: 'Users page by page, newest first, filtered by status and by a search on name or email.',
+  query: UsersQuery,
+  response: UserPageResponse,
+  reads: ['users'],
+});
+
 export const pendingUsers = defineRoute({
   id: 'users.pending',
   method: 'GET',
@@ -22,4 +49,85 @@ export const pendingUsers = defineRoute({
   query: PendingUsersQuery,
   response: UserListResponse,
   reads: ['users'],
+});
+
+export const userStats = defineRoute({
+  id: 'users.stats',
+  method: 'GET',
+  path: '/users/stats',
+  side: 'query',
+  access: ['admin'],
+  summary: 'Counts of users and withdrawals for the admin cards.',
+  response: UserStatsResponse,
+  reads: ['users', 'withdrawals'],
+});
+
+export const updateProfile = defineRoute({
+  id: 'users.updateProfile',
+  method: 'PUT',
+  path: '/users/profile',
+  side: 'command',
+  access: 'authenticated',
+  summary: 'The signed-in user changes their first and last name (the email is read-only).',
+  body: UpdateProfileRequest,
+  response: MessageAccepted,
+});
+
+export const changePassword = defineRoute({
+  id: 'users.changePassword',
+  method: 'PUT',
+  path: '/users/password',
+  side: 'command',
+  access: 'authenticated',
+  summary: 'The signed-in user changes their password; other sessions are signed out.',
+  body: ChangePasswordRequest,
+  response: MessageAccepted,
+});
+
+export const getUser = defineRoute({
+  id: 'users.get',
+  method: 'GET',
+  path: '/users/:id',
+  side: 'query',
+  access: ['admin'],
+  summary: 'One user (404 "No user found with this ID").',
+  params: IdParams,
+  response: UserDto,
+  reads: ['users'],
+});
+
+export const updateUser = defineRoute({
+  id: 'users.update',
+  method: 'PUT',
+  path: '/users/:id',
+  side: 'command',
+  access: ['admin'],
+  summary: "An admin sets a user's status, role or subscription plan.",
+  params: IdParams,
+  body: UpdateUserRequest,
+  response: MessageAccepted,
+});
+
+export const approveUser = defineRoute({
+  id: 'users.approve',
+  method: 'POST',
+  path: '/users/:id/approve',
+  side: 'command',
+  access: ['admin'],
+  summary: 'Approve a pending registration; a deposit wallet is assigned and an approval mail sent.',
+  params: IdParams,
+  body: EmptyBody,
+  response: MessageAccepted,
+});
+
+export const rejectUser = defineRoute({
+  id: 'users.reject',
+  method: 'POST',
+  path: '/users/:id/reject',
+  side: 'command',
+  access: ['admin'],
+  summary: 'Reject a pending registration with a reason.',
+  params: IdParams,
+  body: RejectUserRequest,
+  response: MessageAccepted,
 });

@@ -1,0 +1,2 @@
+export * from './dto.js';
+export * as auditRoutes from './routes.js';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EvmAddressText, NETWORKS, TransactionHashText } from '../shared/chain.js';
+import { EntityId, Instant } from '../shared/fields.js';
+import { FeePercentageText, MicroUsdc } from '../shared/money.js';
+
+/**
+ * Stream `depositTx-<transactionHash>`, appended with "no stream" before crediting: a
+ * transaction hash credits at most one deposit, whether an admin records it or the chain job detects it.
+ */
+export const DepositTransactionReserved = z.object({
+  transactionHash: TransactionHashText,
+  depositId: EntityId,
+  userId: EntityId,
+  reservedAt: Instant,
+});
+
+const credit = {
+  depositId: EntityId,
+  userId: EntityId,
+  transactionHash: TransactionHashText,
+  amountMicro: MicroUsdc,
+  /** The member's plan fee when the deposit was made; later plan edits do not change it. */
+  feePercentageAtDeposit: FeePercentageText,
+  /** `feeMicro(amountMicro, feePercentageAtDeposit)`, rounded half-up. The balance grows by amount - fee. */
+  feeMicro: MicroUsdc,
+  planId: EntityId.nullable(),
+  /** When the transfer happened (admin-entered, or the block time). */
+  timestamp: Instant,
+};
+
+/** Stream `account-<userId>`: an admin recorded a USDC deposit for the member (the actor is the admin). */
+export const DepositRecorded = z.object({ ...credit, recordedAt: Instant });
+
+/** Stream `account-<userId>`: the chain job saw a USDC transfer to the member's deposit address. */
+export const DepositDetected = z.object({
+  ...credit,
+  network: z.enum(NETWORKS),
+  blockNumber: z.number().int().nonnegative(),
+  logIndex: z.number().int().nonnegative(),
+  fromAddress: EvmAddressText,
+  toAddress: EvmAddressText,
+  detectedAt: Instant,
+});
+
+export const depositEvents = { DepositTransactionReserved, DepositRecorded, DepositDetected } as const;
+
+export type DepositTransactionReserved = z.infer<typeof DepositTransactionReserved>;
+export type DepositRecorded = z.infer<typeof DepositRecorded>;
+export type DepositDetected = z.infer<typeof DepositDetected>;

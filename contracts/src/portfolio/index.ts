@@ -1,0 +1,4 @@
+export * from './events.js';
+export * from './commands.js';
+export * from './dto.js';
+export * as portfolioRoutes from './routes.js';

@@ -1,0 +1,46 @@
+/**
+ * Stream naming: every stream is `<category>-<id>`; the category never contains a dash, the id
+ * may. One stream per aggregate instance; reservation streams enforce uniqueness by being
+ * appended with "no stream".
+ */
+export const STREAM_CATEGORIES = {
+  /** Account lifecycle, profile and password: `user-<userId>`. */
+  user: 'user',
+  /** Email reservation: `userEmail-<sha256 hex of the lower-cased email>`. */
+  userEmail: 'userEmail',
+  /** One password-reset token: `passwordReset-<sha256 hex of the token>`; the token itself is never stored. */
+  passwordReset: 'passwordReset',
+  /** One refresh session (a login on one device): `session-<sessionId>`. */
+  session: 'session',
+  /** A subscription plan: `plan-<planId>`. */
+  plan: 'plan',
+  /** A strategy group: `strategy-<strategyId>`. */
+  strategy: 'strategy',
+  /** A member's deposit wallet (address assignment, private-key reveals, auto-withdrawal): `wallet-<userId>`. */
+  wallet: 'wallet',
+  /** Reservation of one HD derivation index: `walletIndex-<index>`, so no two members share an address. */
+  walletIndex: 'walletIndex',
+  /** A member's saved withdrawal addresses: `addressBook-<userId>`. */
+  addressBook: 'addressBook',
+  /** The member's money, the consistency boundary of the balance (deposits and withdrawals): `account-<userId>`. */
+  account: 'account',
+  /** Reservation of a deposit transaction hash: `depositTx-<lower-case tx hash>`. */
+  depositTx: 'depositTx',
+  /** A member's portfolio valuations: `portfolio-<userId>`. */
+  portfolio: 'portfolio',
+} as const;
+
+export type StreamCategory = (typeof STREAM_CATEGORIES)[keyof typeof STREAM_CATEGORIES];
+
+/** `streamName('account', userId)` is `account-<userId>`. */
+export function streamName(category: StreamCategory, id: string): string {
+  if (id === '') throw new RangeError(`A ${category} stream needs an id`);
+  return `${category}-${id}`;
+}
+
+/** Splits a stream name at its first dash; undefined when there is none. */
+export function parseStreamName(name: string): { category: string; id: string } | undefined {
+  const dash = name.indexOf('-');
+  if (dash <= 0 || dash === name.length - 1) return undefined;
+  return { category: name.slice(0, dash), id: name.slice(dash + 1) };
+}

@@ -1,0 +1,5 @@
+export * from './fields.js';
+export * from './events.js';
+export * from './commands.js';
+export * from './dto.js';
+export * as strategyRoutes from './routes.js';

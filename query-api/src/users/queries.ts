@@ -1,24 +1,7 @@
-import type { UserDto } from '@concierge/contracts';
+import { USERS_COLLECTION, type UserDto, type UserReadModel } from '@concierge/contracts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 
-export const USERS_COLLECTION = 'users';
-
-/** The users read model as the workers' users projection writes it. */
-export type UserDoc = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  role: UserDto['role'];
-  status: UserDto['status'];
-  walletAddress: string | null;
-  subscriptionPlan: string | null;
-  primaryWithdrawalAddress: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+type UserDoc = UserReadModel;
 
 export function toUserDto(doc: UserDoc): UserDto {
   return {

@@ -6,29 +6,14 @@ import {
   UserRoleChanged,
   UserStatusChanged,
   UserSubscriptionPlanChanged,
+  USERS_COLLECTION,
+  type UserReadModel,
 } from '@concierge/contracts';
 import type { RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Projection, ProjectionContext } from '../runtime/projection.js';
 
-export const USERS_COLLECTION = 'users';
-
-/** The users read model: what admins list and search. Never holds credentials. */
-export type UserDoc = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  /** "First Last", for search by full name. */
-  fullName: string;
-  email: string;
-  role: string;
-  status: string;
-  walletAddress: string | null;
-  subscriptionPlan: string | null;
-  primaryWithdrawalAddress: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export { USERS_COLLECTION };
+export type UserDoc = UserReadModel;
 
 async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   const users = ctx.collection<UserDoc>(USERS_COLLECTION);

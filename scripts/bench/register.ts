@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { createCommandApp } from '../../command-api/src/app.js';
 import { argon2idHasher, DEFAULT_ARGON2_COST, type PasswordHasher } from '../../command-api/src/identity/password-hasher.js';
 import { listen } from '@concierge/platform/testing/http';
+import { testKeys } from '@concierge/platform/testing/keys';
 import { benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
 
@@ -10,7 +11,7 @@ const noHashing: PasswordHasher = { hash: async () => '$argon2id$v=19$m=1,t=1,p=
 
 async function measure(label: string, hasher: PasswordHasher, total: number, concurrency: number) {
   const stores = await benchStores('register');
-  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, logger: pino({ level: 'silent' }) }));
+  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, keys: testKeys(), logger: pino({ level: 'silent' }) }));
   const latencies: number[] = [];
   try {
     const started = performance.now();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrCreateDevKeys } from '@concierge/platform/auth/keys';
+import { bearerFor } from '@concierge/platform/testing/keys';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { startServices } from '../services.mjs';
 import { freePort } from './free-port.js';
@@ -9,12 +14,16 @@ describe('registration slice through the gateway', () => {
   let schemas: TestSchemas;
   let services: ReturnType<typeof startServices>;
   let base: string;
+  let admin: string;
   const output: string[] = [];
 
   beforeAll(async () => {
     schemas = await createTestSchemas('slice');
     const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
     base = `http://127.0.0.1:${gateway}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'concierge-slice-'));
+    // The services use the development key pair of DATA_DIR; the test signs an admin token with it.
+    admin = bearerFor(loadOrCreateDevKeys(join(dataDir, 'keys')), { sub: 'admin-1', role: 'admin' });
     services = startServices({
       mode: 'source',
       write: (line) => void output.push(line),
@@ -32,6 +41,7 @@ describe('registration slice through the gateway', () => {
         ARGON2_MEMORY_KIB: '8192',
         ARGON2_TIME_COST: '1',
         LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
       },
     });
     const deadline = Date.now() + 45_000;
@@ -58,7 +68,9 @@ describe('registration slice through the gateway', () => {
     expect(registered.status).toBe(201);
     const { position, userId } = (await registered.json()) as { position: string; userId: string };
 
-    const pending = await fetch(`${base}/api/users/pending?limit=10`, { headers: { 'x-min-position': position } });
+    const anonymous = await fetch(`${base}/api/users/pending?limit=10`);
+    expect(anonymous.status).toBe(401);
+    const pending = await fetch(`${base}/api/users/pending?limit=10`, { headers: { 'x-min-position': position, authorization: admin } });
     expect(pending.status).toBe(200);
     expect(pending.headers.get('x-position-reached')).toBe('true');
     const body = (await pending.json()) as { users: Array<Record<string, unknown>>; total: number };
@@ -78,10 +90,10 @@ describe('registration slice through the gateway', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('Password must be at least 8 characters');
 
-    const badPosition = await fetch(`${base}/api/users/pending`, { headers: { 'x-min-position': 'yesterday' } });
+    const badPosition = await fetch(`${base}/api/users/pending`, { headers: { 'x-min-position': 'yesterday', authorization: admin } });
     expect(badPosition.status).toBe(400);
 
-    const badLimit = await fetch(`${base}/api/users/pending?limit=0`);
+    const badLimit = await fetch(`${base}/api/users/pending?limit=0`, { headers: { authorization: admin } });
     expect(badLimit.status).toBe(400);
     expect(((await badLimit.json()) as { message: string }).message).toBe('limit must be at least 1');
 

@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ConfigError } from '../config/env.js';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 
 export interface SigningKeys {
   readonly privateKey: string;
@@ -10,25 +10,50 @@ export interface SigningKeys {
 /**
  * The ES256 key pair of access tokens. In production both come from the environment
  * (JWT_PRIVATE_KEY for the command API, JWT_PUBLIC_KEY for everyone). In development a pair is
- * generated once into `.data/keys` so a fresh clone runs without setup.
+ * generated once into `<DATA_DIR>/keys` so a fresh clone runs without setup.
  */
 export function loadOrCreateDevKeys(dir: string): SigningKeys {
-  const privatePath = `${dir}/jwt-es256-private.pem`;
-  const publicPath = `${dir}/jwt-es256-public.pem`;
-  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+  const path = `${dir}/jwt-es256.json`;
+  if (!existsSync(path)) {
     const pair = generateKeyPairSync('ec', {
       namedCurve: 'P-256',
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    mkdirSync(dirname(privatePath), { recursive: true, mode: 0o700 });
-    writeFileSync(privatePath, pair.privateKey, { mode: 0o600, flag: 'wx' });
-    writeFileSync(publicPath, pair.publicKey, { mode: 0o644, flag: 'wx' });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Services start together: write a complete file aside, then link it into place, which fails
+    // if another process got there first; every process then reads the one winning pair.
+    const temp = `${path}.${randomUUID()}.tmp`;
+    writeFileSync(temp, JSON.stringify({ privateKey: pair.privateKey, publicKey: pair.publicKey }), { mode: 0o600 });
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temp);
+    }
   }
-  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+  const keys = JSON.parse(readFileSync(path, 'utf8')) as SigningKeys;
+  return { privateKey: keys.privateKey, publicKey: keys.publicKey };
 }
 
 /** PEM from an environment variable, where newlines are often written as `\n`. */
 export function pemFromEnv(value: string): string {
   return value.includes('\\n') ? value.replaceAll('\\n', '\n') : value;
+}
+
+/** Access-token keys from the environment, or a development pair; production must configure them. */
+export function signingKeysFrom(env: {
+  NODE_ENV: string;
+  DATA_DIR: string;
+  JWT_PRIVATE_KEY?: string | undefined;
+  JWT_PUBLIC_KEY?: string | undefined;
+}): SigningKeys {
+  if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY) {
+    return { privateKey: pemFromEnv(env.JWT_PRIVATE_KEY), publicKey: pemFromEnv(env.JWT_PUBLIC_KEY) };
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (ES256, PEM) are required in production');
+  }
+  return loadOrCreateDevKeys(`${env.DATA_DIR}/keys`);
 }

@@ -14,6 +14,11 @@ export const BaseConfig = z
     MONGO_DATABASE: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default('concierge'),
     EVENT_STORE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('event_store'),
     READ_STORE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('read_models'),
+    /** Where development-only files live (generated keys, the mail outbox). */
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** ES256 PEM keys of access tokens (`\\n` may stand for newlines); generated into DATA_DIR outside production. */
+    JWT_PRIVATE_KEY: z.string().optional(),
+    JWT_PUBLIC_KEY: z.string().optional(),
     /** Prefix of every BullMQ key in Redis, so deployments (and test runs) can share one Redis. */
     QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/).default('concierge'),
   })

@@ -1,21 +1,19 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { userRoutes } from '@concierge/contracts';
-import { parseOrThrow } from '@concierge/platform/http/validate';
+import { inputOf } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { awaitMinPosition } from '../shared/min-position.js';
 import { pendingUsers } from './queries.js';
 
 export interface UserQueryDeps {
   readonly readStore: ReadStore;
-  readonly minPositionTimeoutMs: number;
 }
 
-export function userQueryRoutes(deps: UserQueryDeps): Router {
-  const router = Router();
-  const pending = userRoutes.pendingUsers;
-  router.get(pending.path, awaitMinPosition(deps.readStore, pending.reads, deps.minPositionTimeoutMs), async (req, res) => {
-    const { limit } = parseOrThrow(pending.query, req.query);
-    res.json(await pendingUsers(deps.readStore, limit));
-  });
-  return router;
+/** Handlers of the users read model's routes, by route id. */
+export function userQueryHandlers(deps: UserQueryDeps): Record<string, RequestHandler> {
+  return {
+    'users.pending': async (req, res) => {
+      const { query } = inputOf(req, userRoutes.pendingUsers);
+      res.json(await pendingUsers(deps.readStore, query.limit));
+    },
+  };
 }

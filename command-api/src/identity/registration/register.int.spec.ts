@@ -4,6 +4,7 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { START } from '@concierge/platform/event-store/position';
 import { listen, postJson } from '@concierge/platform/testing/http';
+import { testKeys } from '@concierge/platform/testing/keys';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { createCommandApp } from '../../app.js';
 import { argon2idHasher } from '../password-hasher.js';
@@ -24,7 +25,7 @@ describe('POST /api/auth/register', () => {
   beforeAll(async () => {
     schemas = await createTestSchemas('register');
     store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    api = await listen(createCommandApp({ eventStore: store, hasher, logger: pino({ level: 'silent' }) }));
+    api = await listen(createCommandApp({ eventStore: store, hasher, keys: testKeys(), logger: pino({ level: 'silent' }) }));
   });
   afterAll(async () => {
     await api.close();

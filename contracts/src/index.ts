@@ -20,3 +20,4 @@ export * from './audit/index.js';
 export * from './routes.js';
 export * from './events.js';
 export * from './commands.js';
+export * from './jobs/index.js';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** BullMQ queue that sends mail; its processor lives in workers. */
+export const MAIL_QUEUE = 'MAIL';
+/** The one job name of the MAIL queue. */
+export const SEND_MAIL = 'SEND_MAIL';
+
+/** What to send. The worker renders subject, text and HTML from the template and its data. */
+export const MailJob = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('password-reset'),
+    to: z.email(),
+    data: z.object({ firstName: z.string(), resetUrl: z.url(), expiresAt: z.iso.datetime() }),
+  }),
+  z.object({
+    template: z.literal('account-approved'),
+    to: z.email(),
+    data: z.object({ firstName: z.string(), loginUrl: z.url() }),
+  }),
+  z.object({
+    template: z.literal('account-rejected'),
+    to: z.email(),
+    data: z.object({ firstName: z.string(), reason: z.string() }),
+  }),
+]);
+export type MailJob = z.infer<typeof MailJob>;
+
+/**
+ * Mail jobs are added with a deterministic job id (e.g. `password-reset:<tokenId>`,
+ * `account-approved:<eventId>`) and kept after completion for this long, so a re-delivered
+ * trigger within the window never sends the same mail twice.
+ */
+export const MAIL_JOB_RETENTION_SECONDS = 30 * 24 * 3600;

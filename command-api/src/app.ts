@@ -5,7 +5,14 @@ import type { SigningKeys } from '@concierge/platform/auth/keys';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
+import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
+import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
+import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';
+import type { MailOutbox } from './identity/mail-outbox.js';
 import type { PasswordHasher } from './identity/password-hasher.js';
+import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } from './identity/password-reset/routes.js';
+import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
+import { authRateLimiting, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
 import { registerHandler } from './identity/registration/routes.js';
 
 export interface CommandAppDeps {
@@ -14,16 +21,38 @@ export interface CommandAppDeps {
   readonly keys: SigningKeys;
   readonly logger: Logger;
   readonly now?: () => Date;
+  /** The mail queue; without it POST /auth/forgot-password answers 501. */
+  readonly mail?: MailOutbox;
+  /** Where members reach the app, for links in mail; http://localhost:8080 by default. */
+  readonly publicUrl?: string;
+  /** Counts sign-in, registration and password-reset attempts; without it nothing is limited. */
+  readonly rateLimiter?: RateLimiter;
+  readonly rateLimits?: AuthRateLimits;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
 export function createCommandApp(deps: CommandAppDeps): Express {
+  const now = deps.now ?? (() => new Date());
+  const identity = { ...deps, now, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
   const handlers = {
-    'auth.register': registerHandler(deps),
+    'auth.register': registerHandler(identity),
+    'auth.login': loginHandler(identity),
+    'auth.refreshToken': refreshTokenHandler(identity),
+    'auth.logout': logoutHandler(identity),
+    ...(deps.mail ? { 'auth.forgotPassword': forgotPasswordHandler({ ...identity, mail: deps.mail }) } : {}),
+    'auth.checkResetToken': checkResetTokenHandler(identity),
+    'auth.resetPassword': resetPasswordHandler(identity),
+    'users.updateProfile': updateProfileHandler(identity),
+    'users.changePassword': changePasswordHandler(identity),
+    'users.update': updateUserHandler(identity),
+    'users.approve': approveUserHandler(identity),
+    'users.reject': rejectUserHandler(identity),
   };
+  const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
+  const router = mountRouteTable({ side: 'command', routes, publicKey: deps.keys.publicKey, handlers, ...(before ? { before } : {}) });
   return createApiApp({
     logger: deps.logger,
-    routers: [mountRouteTable({ side: 'command', routes, publicKey: deps.keys.publicKey, handlers })],
+    routers: [router],
     health: async () => ({ head: String((await deps.eventStore.headPosition()).prepare) }),
   });
 }

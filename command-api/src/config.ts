@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
+import type { AttemptLimit, AuthRateLimits } from './identity/rate-limits.js';
+
+const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(7 * 24 * 3600).default(fallback);
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 export const CommandApiConfig = BaseConfig.and(
   z.object({
@@ -8,6 +13,41 @@ export const CommandApiConfig = BaseConfig.and(
     /** argon2id memory in KiB and passes; OWASP's minimum by default. */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).max(1_048_576).default(19_456),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+    /** Where members reach the app; links in mail (password reset) point here. */
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** When both are set, this account is made sure to exist as an approved admin at start. */
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    ADMIN_FIRST_NAME: z.string().default('Platform'),
+    ADMIN_LAST_NAME: z.string().default('Admin'),
+    /** Attempts per window (seconds), per client IP and per email. */
+    RATE_LIMIT_LOGIN_PER_IP: count(50),
+    RATE_LIMIT_LOGIN_PER_EMAIL: count(10),
+    RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(15 * 60),
+    RATE_LIMIT_REGISTER_PER_IP: count(20),
+    RATE_LIMIT_REGISTER_PER_EMAIL: count(5),
+    RATE_LIMIT_REGISTER_WINDOW_SECONDS: seconds(60 * 60),
+    RATE_LIMIT_FORGOT_PASSWORD_PER_IP: count(20),
+    RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: count(5),
+    RATE_LIMIT_FORGOT_PASSWORD_WINDOW_SECONDS: seconds(60 * 60),
+    RATE_LIMIT_RESET_PASSWORD_PER_IP: count(20),
+    RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
   }),
 );
 export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
+
+/** The rate limits the configuration asks for. */
+export function authRateLimitsOf(config: CommandApiConfig): AuthRateLimits {
+  const limit = (perIp: number, perEmail: number, windowSeconds: number): AttemptLimit => ({ perIp, perEmail, windowSeconds });
+  return {
+    login: limit(config.RATE_LIMIT_LOGIN_PER_IP, config.RATE_LIMIT_LOGIN_PER_EMAIL, config.RATE_LIMIT_LOGIN_WINDOW_SECONDS),
+    register: limit(config.RATE_LIMIT_REGISTER_PER_IP, config.RATE_LIMIT_REGISTER_PER_EMAIL, config.RATE_LIMIT_REGISTER_WINDOW_SECONDS),
+    forgotPassword: limit(
+      config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP,
+      config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL,
+      config.RATE_LIMIT_FORGOT_PASSWORD_WINDOW_SECONDS,
+    ),
+    // The reset form carries a token, not an email: it is limited per IP only.
+    resetPassword: limit(config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS),
+  };
+}

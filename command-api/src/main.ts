@@ -1,23 +1,58 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { MAIL_QUEUE } from '@concierge/contracts';
 import { signingKeysFrom } from '@concierge/platform/auth/keys';
-import { loadConfig } from '@concierge/platform/config/env';
+import { ConfigError, loadConfig } from '@concierge/platform/config/env';
+import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
+import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
-import { CommandApiConfig } from './config.js';
+import { authRateLimitsOf, CommandApiConfig } from './config.js';
+import { ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
+import { bullmqMailOutbox } from './identity/mail-outbox.js';
 import { argon2idHasher } from './identity/password-hasher.js';
 
 runService('command-api', async () => {
   const config = loadConfig(CommandApiConfig);
   const logger = createLogger('command-api', config.LOG_LEVEL);
+  await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
   await prepareStorage(config);
   const stores = await openStores(config);
   const hasher = argon2idHasher({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
-  const app = createCommandApp({ eventStore: stores.eventStore, hasher, keys: signingKeysFrom(config), logger });
+  // BullMQ wants commands to wait out a Redis reconnect; the rate limiter should instead fail fast.
+  const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const limiterConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const mailQueue = new Queue(MAIL_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = await ensureAdmin(
+      { eventStore: stores.eventStore, hasher },
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, firstName: config.ADMIN_FIRST_NAME, lastName: config.ADMIN_LAST_NAME },
+    ).catch((error: unknown) => {
+      throw error instanceof InvalidAdminInputError ? new ConfigError(`ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`) : error;
+    });
+    logger.info({ userId: admin.userId, created: admin.created, changed: admin.changed }, 'admin account ensured');
+  }
+
+  const app = createCommandApp({
+    eventStore: stores.eventStore,
+    hasher,
+    keys: signingKeysFrom(config),
+    logger,
+    mail: bullmqMailOutbox(mailQueue),
+    publicUrl: config.PUBLIC_URL,
+    rateLimiter: redisRateLimiter(limiterConnection, { prefix: config.QUEUE_PREFIX }),
+    rateLimits: authRateLimitsOf(config),
+  });
   const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');
   onShutdown(logger, async () => {
     await closeServer();
+    await mailQueue.close();
+    queueConnection.disconnect();
+    limiterConnection.disconnect();
     await stores.close();
   });
 });

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
 
+/** An empty variable (`SMTP_URL=`) means "not set", as it does for a shell user. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 export const WorkersConfig = BaseConfig.and(
   z.object({
     /** How long a projection job's lock lives; a killed worker's job is retaken after about this long. */
     PROJECTION_LOCK_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); without it mail goes to MAIL_OUTBOX_DIR. */
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+    /** Sender of every mail. */
+    MAIL_FROM: z.string().min(3).default('Crypto Concierge <no-reply@concierge.local>'),
+    /** Folder of the development outbox (one JSON file per mail); defaults to `<DATA_DIR>/outbox`. */
+    MAIL_OUTBOX_DIR: optional(z.string().min(1)),
+    /** How many mails one worker process sends at once. */
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    /** Origin the members open the app at; links in mail point there. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
   }),
 );
 export type WorkersConfig = z.infer<typeof WorkersConfig>;

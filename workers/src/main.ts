@@ -7,8 +7,12 @@ import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { WorkersConfig } from './config.js';
 import { projectionsProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
+import { mailProcessor } from './jobs/mail/processor.js';
+import { mailTransportFrom } from './jobs/mail/transports.js';
 import { projections } from './projections/registry.js';
-import { PROJECTIONS_QUEUE } from './queues.js';
+import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
+import { accountNoticesReactor } from './reactors/account-notices.js';
+import { withReactors } from './reactors/processor.js';
 import { createRedis } from './redis.js';
 
 runService('workers', async () => {
@@ -19,14 +23,19 @@ runService('workers', async () => {
   const stores = await openStores(config);
   const connection = createRedis(config.REDIS_URL);
   const workerConnection = createRedis(config.REDIS_URL);
+  const mailWorkerConnection = createRedis(config.REDIS_URL);
   const queue = new Queue(PROJECTIONS_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
+  const mailQueue = new Queue(MAIL_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
+
+  const reactors = [accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger })];
+  const batchSize = config.PROJECTION_BATCH_SIZE;
   const worker = new Worker(
     PROJECTIONS_QUEUE,
-    projectionsProcessor({ ...stores, projections, logger, batchSize: config.PROJECTION_BATCH_SIZE }),
+    withReactors(reactors, { ...stores, batchSize, logger }, projectionsProcessor({ ...stores, projections, logger, batchSize })),
     {
       connection: workerConnection,
       prefix: config.QUEUE_PREFIX,
-      concurrency: projections.length,
+      concurrency: projections.length + reactors.length,
       lockDuration: config.PROJECTION_LOCK_MS,
       stalledInterval: Math.max(500, Math.floor(config.PROJECTION_LOCK_MS / 2)),
       // Catch-up is idempotent, so a job interrupted by crashes is always safe to take over again.
@@ -34,15 +43,34 @@ runService('workers', async () => {
     },
   );
   worker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, data: job?.data }, 'job failed'));
-  const wakeUp = startWakeUp({ eventStore: stores.eventStore, queue, projectionNames: projections.map((p) => p.name), logger });
-  logger.info({ projections: projections.map((p) => p.name), readStore: config.READ_STORE }, 'workers running');
+
+  const mailTransport = mailTransportFrom(config);
+  const mailWorker = new Worker(MAIL_QUEUE, mailProcessor({ transport: mailTransport }), {
+    connection: mailWorkerConnection,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: config.MAIL_CONCURRENCY,
+  });
+  // Mail job data can carry a password-reset link: log which job failed, never its data.
+  mailWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'mail job failed'));
+
+  // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
+  const names = [...projections.map((p) => p.name), ...reactors.map((r) => r.name)];
+  const wakeUp = startWakeUp({ eventStore: stores.eventStore, queue, projectionNames: names, logger });
+  logger.info(
+    { projections: projections.map((p) => p.name), reactors: reactors.map((r) => r.name), readStore: config.READ_STORE, mail: mailTransport.kind },
+    'workers running',
+  );
 
   onShutdown(logger, async () => {
     await wakeUp.stop();
     await worker.close();
+    await mailWorker.close();
+    await mailTransport.close();
     await queue.close();
+    await mailQueue.close();
     connection.disconnect();
     workerConnection.disconnect();
+    mailWorkerConnection.disconnect();
     await stores.close();
   });
 });

@@ -26,8 +26,8 @@ export const MailJob = z.discriminatedUnion('template', [
 export type MailJob = z.infer<typeof MailJob>;
 
 /**
- * Mail jobs are added with a deterministic job id (e.g. `password-reset:<tokenId>`,
- * `account-approved:<eventId>`) and kept after completion for this long, so a re-delivered
+ * Mail jobs are added with a deterministic job id (e.g. `password-reset-<tokenId>`,
+ * `account-approved-<eventId>`; BullMQ refuses ids with a single `:`) and kept after completion for this long, so a re-delivered
  * trigger within the window never sends the same mail twice.
  */
 export const MAIL_JOB_RETENTION_SECONDS = 30 * 24 * 3600;

@@ -57,3 +57,10 @@ export function signingKeysFrom(env: {
   }
   return loadOrCreateDevKeys(`${env.DATA_DIR}/keys`);
 }
+
+/** Only the public key, for services that verify tokens and must never hold the private one. */
+export function publicKeyFrom(env: { NODE_ENV: string; DATA_DIR: string; JWT_PUBLIC_KEY?: string | undefined }): string {
+  if (env.JWT_PUBLIC_KEY) return pemFromEnv(env.JWT_PUBLIC_KEY);
+  if (env.NODE_ENV === 'production') throw new ConfigError('JWT_PUBLIC_KEY (ES256, PEM) is required in production');
+  return loadOrCreateDevKeys(`${env.DATA_DIR}/keys`).publicKey;
+}

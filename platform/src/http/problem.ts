@@ -38,6 +38,11 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
       return send(415, 'The request body must be UTF-8 encoded JSON.');
     }
+    // Errors Express raises itself before any route runs (an undecodable path, say) carry a 4xx status.
+    if (error instanceof URIError) return send(400, 'The request path is not valid.');
+    if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      return send(bodyError.status, 'The request cannot be served as sent.');
+    }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     return send(500, 'Something went wrong on our side. Please try again.');
   };

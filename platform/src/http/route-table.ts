@@ -77,8 +77,18 @@ function ownParamGuard(route: RouteDef): RequestHandler {
   };
 }
 
+/** PostgreSQL text cannot hold NUL, and no person types one: refuse it at the edge. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 function validate(route: RouteDef): RequestHandler {
   return (req, _res, next) => {
+    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) {
+      throw new ValidationError([{ field: 'request', message: 'The request contains a character that is not allowed (NUL).' }]);
+    }
     try {
       inputs.set(req, {
         params: route.params ? parseOrThrow(route.params, req.params) : undefined,

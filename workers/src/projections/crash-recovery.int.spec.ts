@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { EventStore } from '@concierge/platform/event-store/port';
@@ -39,6 +42,8 @@ describe('projection worker crash safety', () => {
       QUEUE_PREFIX: `test-crash-${randomUUID().slice(0, 8)}`,
       PROJECTION_LOCK_MS: '1000',
       PROJECTION_BATCH_SIZE: '50',
+      // The workers also send approval mail; keep it out of the real outbox.
+      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'concierge-crash-outbox-')),
     };
   });
   afterAll(async () => schemas.drop());

@@ -36,7 +36,7 @@ export async function registerAccount(
     deps.eventStore,
     userStreamId(userId),
     userAggregate,
-    { type: 'RegisterUser', userId, ...input, passwordHash, registeredAt: ctx.now },
+    { type: 'RegisterUser', userId, firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash, registeredAt: ctx.now },
     ctx,
   );
   return { userId, position };

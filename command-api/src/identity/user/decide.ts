@@ -1,5 +1,6 @@
-import { ConflictError } from '@concierge/platform/errors';
-import { initialUserState, evolveUser, type UserEvent, type UserState } from './user.js';
+import type { UserRole, UserStatus } from '@concierge/contracts';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
 export interface RegisterUser {
   readonly type: 'RegisterUser';
@@ -11,35 +12,167 @@ export interface RegisterUser {
   readonly registeredAt: Date;
 }
 
-export type UserCommand = RegisterUser;
+export interface ApproveUser {
+  readonly type: 'ApproveUser';
+  readonly approvedAt: Date;
+}
+
+export interface RejectUser {
+  readonly type: 'RejectUser';
+  readonly reason: string;
+  readonly rejectedAt: Date;
+}
+
+/** PUT /users/:id. Absent fields are left alone; `subscriptionPlanId: null` removes the plan. */
+export interface UpdateUserDetails {
+  readonly type: 'UpdateUserDetails';
+  readonly status?: UserStatus | undefined;
+  readonly role?: UserRole | undefined;
+  readonly subscriptionPlanId?: string | null | undefined;
+  /** The admin deciding, so they cannot lock themselves out; undefined for the platform itself. */
+  readonly changedBy?: string | undefined;
+  readonly changedAt: Date;
+}
+
+export interface UpdateProfile {
+  readonly type: 'UpdateProfile';
+  readonly firstName: string;
+  readonly lastName: string;
+  /** The email the form sent along (read-only there); anything but the current one is refused. */
+  readonly email?: string | undefined;
+  readonly updatedAt: Date;
+}
+
+/** The handler has verified the current password against `verifiedPasswordHash`. */
+export interface ChangePassword {
+  readonly type: 'ChangePassword';
+  readonly verifiedPasswordHash: string;
+  readonly passwordHash: string;
+  readonly changedAt: Date;
+}
+
+/** A reset link was spent (its stream holds `PasswordResetTokenUsed`); set the new password. */
+export interface ResetUserPassword {
+  readonly type: 'ResetUserPassword';
+  readonly passwordHash: string;
+  readonly resetAt: Date;
+}
+
+export type UserCommand = RegisterUser | ApproveUser | RejectUser | UpdateUserDetails | UpdateProfile | ChangePassword | ResetUserPassword;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const USER_NOT_FOUND_MESSAGE = 'No user found with this ID.';
+export const EMAIL_READ_ONLY_MESSAGE = 'Email cannot be changed.';
+export const OWN_ROLE_MESSAGE = 'You cannot remove your own admin role.';
+export const OWN_STATUS_MESSAGE = 'You cannot change the status of your own account.';
+export const PASSWORD_RACE_MESSAGE = 'Your password was changed at the same moment. Please try again.';
+
+const notPendingMessage = (action: 'approved' | 'rejected', status: UserStatus) =>
+  `Only a pending registration can be ${action}; this account is ${status}.`;
+
+function registered(state: UserState): RegisteredUser {
+  if (state.status === 'unregistered') throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+  return state;
+}
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+  const { userId, firstName, lastName, email, passwordHash } = command;
   return [
     {
       type: 'UserRegistered',
-      data: {
-        userId: command.userId,
-        firstName: command.firstName,
-        lastName: command.lastName,
-        email: command.email,
-        passwordHash: command.passwordHash,
-        role: 'user',
-        registeredAt: command.registeredAt.toISOString(),
-      },
+      data: { userId, firstName, lastName, email, passwordHash, role: 'user', registeredAt: command.registeredAt.toISOString() },
     },
   ];
+}
+
+/** Approving an approved account again changes nothing, so a repeated click is harmless. */
+export function approveUser(command: ApproveUser, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.status === 'approved') return [];
+  if (user.status !== 'pending') throw new ConflictError(notPendingMessage('approved', user.status));
+  return [{ type: 'UserApproved', data: { userId: user.userId, approvedAt: command.approvedAt.toISOString() } }];
+}
+
+export function rejectUser(command: RejectUser, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.status === 'rejected') return [];
+  if (user.status !== 'pending') throw new ConflictError(notPendingMessage('rejected', user.status));
+  return [{ type: 'UserRejected', data: { userId: user.userId, reason: command.reason, rejectedAt: command.rejectedAt.toISOString() } }];
+}
+
+/**
+ * One event per field that actually changes. A pending account set to approved is an approval
+ * (`UserApproved`), the same fact as the approve button, so whatever follows an approval
+ * (deposit wallet, approval mail) follows either way.
+ */
+export function updateUserDetails(command: UpdateUserDetails, state: UserState): UserEvent[] {
+  const user = registered(state);
+  const { userId } = user;
+  const changedAt = command.changedAt.toISOString();
+  const self = command.changedBy === userId;
+  const events: UserEvent[] = [];
+  if (command.status !== undefined && command.status !== user.status) {
+    if (self) throw new ConflictError(OWN_STATUS_MESSAGE);
+    events.push(
+      user.status === 'pending' && command.status === 'approved'
+        ? { type: 'UserApproved', data: { userId, approvedAt: changedAt } }
+        : { type: 'UserStatusChanged', data: { userId, from: user.status, to: command.status, changedAt } },
+    );
+  }
+  if (command.role !== undefined && command.role !== user.role) {
+    if (self) throw new ConflictError(OWN_ROLE_MESSAGE);
+    events.push({ type: 'UserRoleChanged', data: { userId, from: user.role, to: command.role, changedAt } });
+  }
+  if (command.subscriptionPlanId !== undefined && command.subscriptionPlanId !== user.planId) {
+    events.push({ type: 'UserSubscriptionPlanChanged', data: { userId, planId: command.subscriptionPlanId, changedAt } });
+  }
+  return events;
+}
+
+export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (command.email !== undefined && command.email !== user.email) {
+    throw new ValidationError([{ field: 'email', message: EMAIL_READ_ONLY_MESSAGE }]);
+  }
+  if (command.firstName === user.firstName && command.lastName === user.lastName) return [];
+  const { firstName, lastName } = command;
+  return [{ type: 'UserProfileUpdated', data: { userId: user.userId, firstName, lastName, updatedAt: command.updatedAt.toISOString() } }];
+}
+
+/** Refused when the password changed between the handler's check of the current one and now. */
+export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.passwordHash !== command.verifiedPasswordHash) throw new AppError(409, PASSWORD_RACE_MESSAGE);
+  return [
+    { type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.changedAt.toISOString() } },
+  ];
+}
+
+export function resetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
+  const user = registered(state);
+  return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.resetAt.toISOString() } }];
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);
+    case 'ApproveUser':
+      return approveUser(command, state);
+    case 'RejectUser':
+      return rejectUser(command, state);
+    case 'UpdateUserDetails':
+      return updateUserDetails(command, state);
+    case 'UpdateProfile':
+      return updateProfile(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'ResetUserPassword':
+      return resetUserPassword(command, state);
     default: {
-      const unexpected: never = command.type;
-      throw new Error(`Unknown user command ${String(unexpected)}`);
+      const unexpected: never = command;
+      throw new Error(`Unknown user command ${String((unexpected as { type: unknown }).type)}`);
     }
   }
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '@concierge/platform/errors';
-import { decideUser, EMAIL_TAKEN_MESSAGE, type RegisterUser } from './decide.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import {
+  decideUser,
+  EMAIL_READ_ONLY_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  OWN_ROLE_MESSAGE,
+  OWN_STATUS_MESSAGE,
+  PASSWORD_RACE_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  type RegisterUser,
+  type UserCommand,
+} from './decide.js';
 import { evolveUser, initialUserState, type UserEvent } from './user.js';
 
+const at = new Date('2026-11-22T12:00:00.000Z');
+const iso = at.toISOString();
 const register: RegisterUser = {
   type: 'RegisterUser',
   userId: 'u-1',
@@ -14,11 +26,17 @@ const register: RegisterUser = {
 };
 
 const given = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
+const registered: UserEvent[] = decideUser(register, given([]));
+const approved: UserEvent[] = [...registered, { type: 'UserApproved', data: { userId: 'u-1', approvedAt: iso } }];
+const withStatus = (to: 'rejected' | 'suspended'): UserEvent[] => [
+  ...approved,
+  { type: 'UserStatusChanged', data: { userId: 'u-1', from: 'approved', to, changedAt: iso } },
+];
+const when = (events: UserEvent[], command: UserCommand) => decideUser(command, given(events));
 
 describe('registering a user', () => {
   it('registers a new member as a pending user with the role user', () => {
-    const events = decideUser(register, given([]));
-    expect(events).toEqual([
+    expect(registered).toEqual([
       {
         type: 'UserRegistered',
         data: {
@@ -32,21 +50,121 @@ describe('registering a user', () => {
         },
       },
     ]);
-    expect(given(events)).toMatchObject({ status: 'pending', role: 'user', email: 'ada@example.com' });
+    expect(given(registered)).toMatchObject({ status: 'pending', role: 'user', email: 'ada@example.com', registeredAt: '2026-11-22T10:00:00.000Z' });
   });
 
   it('refuses to register the same account twice', () => {
-    const state = given(decideUser(register, given([])));
-    expect(() => decideUser(register, state)).toThrow(ConflictError);
-    expect(() => decideUser(register, state)).toThrow(EMAIL_TAKEN_MESSAGE);
+    expect(() => when(registered, register)).toThrow(ConflictError);
+    expect(() => when(registered, register)).toThrow(EMAIL_TAKEN_MESSAGE);
+  });
+});
+
+describe('approving and rejecting a registration', () => {
+  it('approves a pending user, and approving again changes nothing', () => {
+    expect(when(registered, { type: 'ApproveUser', approvedAt: at })).toEqual([{ type: 'UserApproved', data: { userId: 'u-1', approvedAt: iso } }]);
+    expect(when(approved, { type: 'ApproveUser', approvedAt: at })).toEqual([]);
+  });
+
+  it('rejects a pending user with the reason, and rejecting again changes nothing', () => {
+    const rejected = when(registered, { type: 'RejectUser', reason: 'generic reason', rejectedAt: at });
+    expect(rejected).toEqual([{ type: 'UserRejected', data: { userId: 'u-1', reason: 'generic reason', rejectedAt: iso } }]);
+    expect(when([...registered, ...rejected], { type: 'RejectUser', reason: 'generic reason', rejectedAt: at })).toEqual([]);
+  });
+
+  it('refuses to approve a rejected or suspended account, or to reject an approved one', () => {
+    expect(() => when(withStatus('rejected'), { type: 'ApproveUser', approvedAt: at })).toThrow(
+      'Only a pending registration can be approved; this account is rejected.',
+    );
+    expect(() => when(withStatus('suspended'), { type: 'ApproveUser', approvedAt: at })).toThrow(ConflictError);
+    expect(() => when(approved, { type: 'RejectUser', reason: 'x', rejectedAt: at })).toThrow(
+      'Only a pending registration can be rejected; this account is approved.',
+    );
+  });
+
+  it('answers "No user found with this ID." for an account that does not exist', () => {
+    expect(() => when([], { type: 'ApproveUser', approvedAt: at })).toThrow(NotFoundError);
+    expect(() => when([], { type: 'RejectUser', reason: 'x', rejectedAt: at })).toThrow(USER_NOT_FOUND_MESSAGE);
+  });
+});
+
+describe('an admin updating user details', () => {
+  it('appends one event per field that changes and nothing for fields that stay', () => {
+    const events = when(approved, {
+      type: 'UpdateUserDetails',
+      status: 'suspended',
+      role: 'user',
+      subscriptionPlanId: 'plan-1',
+      changedBy: 'admin-1',
+      changedAt: at,
+    });
+    expect(events).toEqual([
+      { type: 'UserStatusChanged', data: { userId: 'u-1', from: 'approved', to: 'suspended', changedAt: iso } },
+      { type: 'UserSubscriptionPlanChanged', data: { userId: 'u-1', planId: 'plan-1', changedAt: iso } },
+    ]);
+    expect(given([...approved, ...events])).toMatchObject({ status: 'suspended', planId: 'plan-1' });
+    expect(when([...approved, ...events], { type: 'UpdateUserDetails', status: 'suspended', subscriptionPlanId: 'plan-1', changedAt: at })).toEqual([]);
+  });
+
+  it('records setting a pending account to approved as an approval, and can remove the plan', () => {
+    const withPlan: UserEvent[] = [...registered, { type: 'UserSubscriptionPlanChanged', data: { userId: 'u-1', planId: 'p', changedAt: iso } }];
+    expect(when(withPlan, { type: 'UpdateUserDetails', status: 'approved', role: 'admin', subscriptionPlanId: null, changedAt: at })).toEqual([
+      { type: 'UserApproved', data: { userId: 'u-1', approvedAt: iso } },
+      { type: 'UserRoleChanged', data: { userId: 'u-1', from: 'user', to: 'admin', changedAt: iso } },
+      { type: 'UserSubscriptionPlanChanged', data: { userId: 'u-1', planId: null, changedAt: iso } },
+    ]);
+  });
+
+  it('moves an account between any of the four statuses', () => {
+    expect(when(withStatus('suspended'), { type: 'UpdateUserDetails', status: 'pending', changedAt: at })).toEqual([
+      { type: 'UserStatusChanged', data: { userId: 'u-1', from: 'suspended', to: 'pending', changedAt: iso } },
+    ]);
+  });
+
+  it('does not let an admin demote or suspend themselves, but lets them save their own unchanged details', () => {
+    const admin: UserEvent[] = [...approved, { type: 'UserRoleChanged', data: { userId: 'u-1', from: 'user', to: 'admin', changedAt: iso } }];
+    expect(() => when(admin, { type: 'UpdateUserDetails', role: 'user', changedBy: 'u-1', changedAt: at })).toThrow(OWN_ROLE_MESSAGE);
+    expect(() => when(admin, { type: 'UpdateUserDetails', status: 'suspended', changedBy: 'u-1', changedAt: at })).toThrow(OWN_STATUS_MESSAGE);
+    expect(when(admin, { type: 'UpdateUserDetails', status: 'approved', role: 'admin', changedBy: 'u-1', changedAt: at })).toEqual([]);
+  });
+});
+
+describe('a member editing their own account', () => {
+  it('updates the name, and saving the same name again changes nothing', () => {
+    const events = when(approved, { type: 'UpdateProfile', firstName: 'Augusta', lastName: 'King', email: 'ada@example.com', updatedAt: at });
+    expect(events).toEqual([{ type: 'UserProfileUpdated', data: { userId: 'u-1', firstName: 'Augusta', lastName: 'King', updatedAt: iso } }]);
+    expect(when([...approved, ...events], { type: 'UpdateProfile', firstName: 'Augusta', lastName: 'King', updatedAt: at })).toEqual([]);
+  });
+
+  it('refuses a different email with "Email cannot be changed."', () => {
+    const change = () => when(approved, { type: 'UpdateProfile', firstName: 'Ada', lastName: 'L', email: 'new@example.com', updatedAt: at });
+    expect(change).toThrow(ValidationError);
+    expect(change).toThrow(EMAIL_READ_ONLY_MESSAGE);
+  });
+
+  it('changes the password hash and records when, so older sessions can be refused', () => {
+    const state = given(approved);
+    const hash = state.status === 'unregistered' ? '' : state.passwordHash;
+    const events = when(approved, { type: 'ChangePassword', verifiedPasswordHash: hash, passwordHash: '$argon2id$new', changedAt: at });
+    expect(events).toEqual([{ type: 'UserPasswordChanged', data: { userId: 'u-1', passwordHash: '$argon2id$new', changedAt: iso } }]);
+    expect(given([...approved, ...events])).toMatchObject({ passwordHash: '$argon2id$new', credentialsChangedAt: iso });
+  });
+
+  it('refuses a password change decided on a password that has changed since it was checked', () => {
+    const change = () => when(approved, { type: 'ChangePassword', verifiedPasswordHash: '$argon2id$stale', passwordHash: '$argon2id$new', changedAt: at });
+    expect(change).toThrow(AppError);
+    expect(change).toThrow(PASSWORD_RACE_MESSAGE);
+  });
+
+  it('sets a password through a reset link', () => {
+    const events = when(approved, { type: 'ResetUserPassword', passwordHash: '$argon2id$reset', resetAt: at });
+    expect(events).toEqual([{ type: 'UserPasswordReset', data: { userId: 'u-1', passwordHash: '$argon2id$reset', resetAt: iso } }]);
+    expect(given([...approved, ...events])).toMatchObject({ passwordHash: '$argon2id$reset', credentialsChangedAt: iso });
   });
 
   it('follows the account through approval, suspension and profile changes', () => {
     const state = given([
-      ...decideUser(register, given([])),
-      { type: 'UserApproved', data: { userId: 'u-1', approvedAt: '2026-11-22T11:00:00.000Z' } },
-      { type: 'UserStatusChanged', data: { userId: 'u-1', from: 'approved', to: 'suspended', changedAt: '2026-11-22T12:00:00.000Z' } },
-      { type: 'UserProfileUpdated', data: { userId: 'u-1', firstName: 'Augusta', lastName: 'King', updatedAt: '2026-11-22T13:00:00.000Z' } },
+      ...withStatus('suspended'),
+      { type: 'UserProfileUpdated', data: { userId: 'u-1', firstName: 'Augusta', lastName: 'King', updatedAt: iso } },
     ]);
     expect(state).toMatchObject({ status: 'suspended', firstName: 'Augusta', lastName: 'King' });
   });

@@ -1,6 +1,7 @@
 import type {
   UserApproved,
   UserPasswordChanged,
+  UserPasswordReset,
   UserProfileUpdated,
   UserRegistered,
   UserRejected,
@@ -21,7 +22,8 @@ export type UserEvent =
   | { type: 'UserRoleChanged'; data: UserRoleChanged }
   | { type: 'UserSubscriptionPlanChanged'; data: UserSubscriptionPlanChanged }
   | { type: 'UserProfileUpdated'; data: UserProfileUpdated }
-  | { type: 'UserPasswordChanged'; data: UserPasswordChanged };
+  | { type: 'UserPasswordChanged'; data: UserPasswordChanged }
+  | { type: 'UserPasswordReset'; data: UserPasswordReset };
 
 export interface Account {
   readonly userId: string;
@@ -31,17 +33,21 @@ export interface Account {
   readonly role: UserRole;
   readonly passwordHash: string;
   readonly planId: string | null;
+  readonly registeredAt: string;
+  /** When the password last changed (or was reset): refresh sessions issued before it are refused. */
+  readonly credentialsChangedAt: string | null;
 }
 
 /** A user's state is keyed on status; `unregistered` is the empty stream. */
-export type UserState = { status: 'unregistered' } | ({ status: UserStatus } & Account);
+export type UserState = { status: 'unregistered' } | RegisteredUser;
+export type RegisteredUser = { status: UserStatus } & Account;
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
-    const { userId, email, firstName, lastName, role, passwordHash } = event.data;
-    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null };
+    const { userId, email, firstName, lastName, role, passwordHash, registeredAt } = event.data;
+    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null };
   }
   if (state.status === 'unregistered') return state;
   switch (event.type) {
@@ -58,7 +64,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserProfileUpdated':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash };
+      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.changedAt };
+    case 'UserPasswordReset':
+      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.resetAt };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -1,12 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { catchUp, rebuild } from '../runtime/catch-up.js';
 import { appendUserLives } from '../../testing/user-history.js';
 import { USERS_COLLECTION, usersProjection, type UserDoc } from './projection.js';
+
+function event(type: string, data: Record<string, unknown>, occurredAt: string): NewEvent {
+  const id = randomUUID();
+  const actor = { type: 'user', userId: 'admin-1', role: 'admin' } as const;
+  return { id, type, data, metadata: { actor, correlationId: id, causationId: id, occurredAt, schemaVersion: 1 } };
+}
 
 describe('users projection', () => {
   let schemas: TestSchemas;
@@ -48,5 +55,25 @@ describe('users projection', () => {
     await rebuild(usersProjection, { eventStore, readStore, batchSize: 1000 });
     expect(await snapshot()).toEqual(incremental);
     expect(incremental).toHaveLength(13);
+  });
+
+  it("shows the member's deposit address once assigned and follows their primary withdrawal address", async () => {
+    const userId = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 0, minute)).toISOString();
+    const address = `0x${'ab'.repeat(20)}`;
+    const append = (stream: string, events: NewEvent[], expectedRevision: 'no_stream' | bigint) =>
+      eventStore.appendToStream(`${stream}-${userId}`, events, { expectedRevision });
+    const registration = { userId, firstName: 'Mary', lastName: 'Jackson', email: 'mary@example.com', passwordHash: 'x', role: 'user' };
+    await append('user', [event('UserRegistered', { ...registration, registeredAt: at(0) }, at(0)), event('UserApproved', { userId, approvedAt: at(1) }, at(1))], 'no_stream');
+    const wallet = { userId, address, derivationIndex: 3, derivationPath: "m/44'/60'/0'/0/3", assignedAt: at(1) };
+    await append('wallet', [event('DepositAddressAssigned', wallet, at(1))], 'no_stream');
+    await append('addressBook', [event('PrimaryWithdrawalAddressSet', { userId, addressId: 'address-1', setAt: at(2) }, at(2))], 'no_stream');
+    await catchUp(usersProjection, { eventStore, readStore });
+    expect(await users().get(userId)).toMatchObject({ status: 'approved', walletAddress: address, primaryWithdrawalAddress: 'address-1', updatedAt: at(2) });
+
+    // The primary address was removed and none is left.
+    await append('addressBook', [event('PrimaryWithdrawalAddressSet', { userId, addressId: null, setAt: at(3) }, at(3))], 0n);
+    await catchUp(usersProjection, { eventStore, readStore });
+    expect(await users().get(userId)).toMatchObject({ walletAddress: address, primaryWithdrawalAddress: null });
   });
 });

@@ -1,4 +1,6 @@
 import {
+  DepositAddressAssigned,
+  PrimaryWithdrawalAddressSet,
   UserApproved,
   UserProfileUpdated,
   UserRegistered,
@@ -68,6 +70,18 @@ async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void
       await users.update(e.userId, { firstName: e.firstName, lastName: e.lastName, fullName: `${e.firstName} ${e.lastName}`, updatedAt });
       return;
     }
+    // The deposit address and the primary withdrawal address live in other streams (wallet,
+    // address book); the user document carries them because SPEC.md's User shows both.
+    case 'DepositAddressAssigned': {
+      const e = DepositAddressAssigned.parse(event.data);
+      await users.update(e.userId, { walletAddress: e.address, updatedAt });
+      return;
+    }
+    case 'PrimaryWithdrawalAddressSet': {
+      const e = PrimaryWithdrawalAddressSet.parse(event.data);
+      await users.update(e.userId, { primaryWithdrawalAddress: e.addressId, updatedAt });
+      return;
+    }
     default:
       return;
   }
@@ -84,6 +98,8 @@ export const usersProjection: Projection = {
     'UserRoleChanged',
     'UserSubscriptionPlanChanged',
     'UserProfileUpdated',
+    'DepositAddressAssigned',
+    'PrimaryWithdrawalAddressSet',
   ]),
   apply,
 };

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
+import { startIdentityApi, type IdentityApi } from './testing/harness.js';
+
+/** Every command route of the auth and users contexts (register lives with the users). */
+const commandRoutes: RouteDef[] = [...Object.values(authRoutes), ...Object.values(userRoutes)]
+  .map((route): RouteDef => route)
+  .filter((route) => route.side === 'command');
+
+const PASSWORD = 'Analytical1';
+const LIMIT = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
+
+/** Field names the routes know, so generated objects often come close to a valid body. */
+const FIELDS = ['email', 'password', 'rememberMe', 'refreshToken', 'token', 'newPassword', 'confirmPassword', 'currentPassword', 'firstName', 'lastName', 'status', 'role', 'subscriptionPlan', 'reason', '__proto__', 'constructor'];
+
+const nearValidValue = fc.oneof(
+  fc.constantFrom('ada@example.com', PASSWORD, 'approved', 'suspended', 'admin', '', ' ', null, true, 0, -1, 1e308, 'generic reason'),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.integer({ min: 1_000, max: 150_000 }).map((n) => 'x'.repeat(n)),
+);
+
+/** What goes on the wire: a JSON document, raw text, or a body of another content type. */
+type Payload = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'none' };
+
+const payload: fc.Arbitrary<Payload> = fc.oneof(
+  fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), nearValidValue, { maxKeys: 8 }).map((value) => ({ kind: 'json' as const, value })),
+  fc.jsonValue({ maxDepth: 4 }).map((value) => ({ kind: 'json' as const, value })),
+  fc.constantFrom(null, [], [1, 2], 'text', 42, true).map((value) => ({ kind: 'json' as const, value })),
+  fc.integer({ min: 100, max: 5_000 }).map((depth) => ({ kind: 'raw' as const, text: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: 'application/json' })),
+  fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })),
+  fc
+    .tuple(fc.string({ maxLength: 100 }), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/json; charset=utf-16'))
+    .map(([text, contentType]) => ({ kind: 'raw' as const, text, contentType })),
+  fc.constant({ kind: 'none' as const }),
+);
+
+describe('fuzzing every auth and users command route', () => {
+  let api: IdentityApi;
+  let ids: string[];
+  let callers: Array<Record<string, string>>;
+
+  beforeAll(async () => {
+    api = await startIdentityApi('fuzz', { mail: true, rateLimits: { login: LIMIT, register: LIMIT, forgotPassword: LIMIT, resetPassword: LIMIT } });
+    const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
+    const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
+    ids = [adminId, memberId];
+    callers = [
+      {},
+      { authorization: api.bearer(adminId, 'admin') },
+      { authorization: api.bearer(memberId) },
+      { authorization: 'Bearer not.a.token' },
+      { authorization: api.bearer(randomUUID(), 'admin') },
+    ];
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('covers the twelve command routes', () => {
+    expect(commandRoutes.map((r) => r.id).sort()).toEqual([
+      'auth.checkResetToken',
+      'auth.forgotPassword',
+      'auth.login',
+      'auth.logout',
+      'auth.refreshToken',
+      'auth.register',
+      'auth.resetPassword',
+      'users.approve',
+      'users.changePassword',
+      'users.reject',
+      'users.update',
+      'users.updateProfile',
+    ]);
+  });
+
+  it('answers malformed input with a 4xx problem, never a 5xx, and never appends an event', { timeout: 180_000 }, async () => {
+    const param = fc.oneof(
+      fc.constantFrom(...ids),
+      fc.uuid(),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }),
+      fc.constantFrom('..', '%', '%00', 'profile', 'a'.repeat(65), ' '),
+    );
+    const request = fc.record({
+      route: fc.constantFrom(...commandRoutes),
+      param,
+      payload,
+      caller: fc.nat({ max: callers.length - 1 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, param: value, payload: body, caller }) => {
+        // Raw percent sequences go out as typed (a malformed one must not crash the router).
+        const path = route.path.replace(/:(id|token)/, () => (/^%[0-9A-F]{0,2}$/i.test(value) ? value : encodeURIComponent(value)));
+        const headers: Record<string, string> = { ...callers[caller], 'x-forwarded-for': '198.51.100.7' };
+        const init: RequestInit = { method: route.method, headers };
+        if (route.method !== 'GET' && body.kind === 'json') {
+          headers['content-type'] = 'application/json';
+          init.body = JSON.stringify(body.value) ?? 'null';
+        } else if (route.method !== 'GET' && body.kind === 'raw') {
+          headers['content-type'] = body.contentType;
+          init.body = body.text;
+        }
+        const valid =
+          body.kind === 'json' &&
+          (route.body?.safeParse(body.value ?? {}).success ?? true) &&
+          (route.params?.safeParse({ id: value, token: value }).success ?? true);
+
+        const before = await api.head();
+        const response = await fetch(`${api.url}/api${path}`, init);
+        const text = await response.text();
+        expect(response.status, `${route.method} ${path} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+        if (response.status >= 400 && response.status !== 404) {
+          const problem = JSON.parse(text) as { message?: unknown };
+          expect(typeof problem.message).toBe('string');
+        }
+        if (!valid) expect(await api.head(), `${route.id} appended for ${JSON.stringify(body).slice(0, 200)}`).toBe(before);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});

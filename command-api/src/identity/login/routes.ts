@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import { authRoutes } from '@concierge/contracts';
+import { formatPosition, type Position } from '@concierge/platform/event-store/position';
+import { inputOf } from '@concierge/platform/http/route-table';
+import { contextFor } from '../request-context.js';
+import { endSession, refreshSession } from '../session/refresh.js';
+import type { SessionDeps } from '../session/start-session.js';
+import { createLogin, type LoginDeps } from './login.js';
+
+export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
+
+interface Clock {
+  readonly now: () => Date;
+}
+
+const wire = (position: Position | null) => (position ? formatPosition(position) : null);
+
+/** POST /auth/login */
+export function loginHandler(deps: LoginDeps & Clock): RequestHandler {
+  const logIn = createLogin(deps);
+  return async (req, res) => {
+    const { body } = inputOf(req, authRoutes.login);
+    res.json(await logIn(body, contextFor(res, deps.now)));
+  };
+}
+
+/** POST /auth/refresh-token */
+export function refreshTokenHandler(deps: SessionDeps & Clock): RequestHandler {
+  return async (req, res) => {
+    const { body } = inputOf(req, authRoutes.refreshToken);
+    const { token, refreshToken, position } = await refreshSession(deps, body.refreshToken, contextFor(res, deps.now));
+    res.json({ token, refreshToken, position: wire(position) });
+  };
+}
+
+/** POST /auth/logout: the same answer whether or not the session was still open. */
+export function logoutHandler(deps: SessionDeps & Clock): RequestHandler {
+  return async (req, res) => {
+    const { body } = inputOf(req, authRoutes.logout);
+    const { position } = await endSession(deps, body.refreshToken, contextFor(res, deps.now));
+    res.json({ message: SIGNED_OUT_MESSAGE, position: wire(position) });
+  };
+}

@@ -1,0 +1,79 @@
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { Position } from '@concierge/platform/event-store/position';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { MailOutbox } from '../mail-outbox.js';
+import type { PasswordHasher } from '../password-hasher.js';
+import type { ContextFor } from '../session/refresh.js';
+import { hashToken, newSecret } from '../session/refresh-token.js';
+import { userAggregate } from '../user/decide.js';
+import { findUserByEmail, findUserById } from '../user/find-user.js';
+import { userStreamId } from '../user/user.js';
+import { invalidResetLink, isUsable, RESET_TOKEN_TTL_MS, resetTokenAggregate, resetTokenStreamId } from './reset-token.js';
+
+export interface PasswordResetDeps {
+  readonly eventStore: EventStore;
+  readonly hasher: PasswordHasher;
+  readonly mail: MailOutbox;
+  /** Where the SPA is served, e.g. https://app.example.com; reset links point there. */
+  readonly publicUrl: string;
+}
+
+/**
+ * Forgot password: for an existing approved or pending account, issue a one-hour, single-use
+ * token (only its hash is stored) and queue the mail with the link. Any other email appends
+ * nothing; the caller answers the same either way.
+ */
+export async function requestPasswordReset(deps: PasswordResetDeps, email: string, contextFor: ContextFor): Promise<void> {
+  const user = await findUserByEmail(deps.eventStore, email);
+  if (!user || (user.status !== 'approved' && user.status !== 'pending')) return;
+  const ctx = contextFor({ type: 'system', reason: 'forgot-password' });
+  const token = newSecret();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(ctx.now.getTime() + RESET_TOKEN_TTL_MS);
+  await handleCommand(
+    deps.eventStore,
+    resetTokenStreamId(tokenHash),
+    resetTokenAggregate,
+    { type: 'IssueResetToken', userId: user.userId, tokenHash, issuedAt: ctx.now, expiresAt },
+    ctx,
+  );
+  const resetUrl = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
+  await deps.mail.send(`password-reset-${tokenHash}`, {
+    template: 'password-reset',
+    to: user.email,
+    data: { firstName: user.firstName, resetUrl, expiresAt: expiresAt.toISOString() },
+  });
+}
+
+/** GET /auth/reset-password/:token: throws 400 unless the link can still be used. */
+export async function checkResetToken(store: EventStore, token: string, now: Date): Promise<void> {
+  const { state } = await loadState(store, resetTokenStreamId(hashToken(token)), resetTokenAggregate);
+  if (!isUsable(state, now)) throw invalidResetLink();
+}
+
+/**
+ * Spends the token, then sets the password. The token is spent first (appended at the revision
+ * read, so it works once), which makes a crash in between cost a new link, never a second use.
+ * The new password also ends every refresh session begun before it.
+ */
+export async function resetPassword(
+  deps: Omit<PasswordResetDeps, 'mail' | 'publicUrl'>,
+  input: { token: string; newPassword: string },
+  contextFor: ContextFor,
+): Promise<Position | null> {
+  const streamId = resetTokenStreamId(hashToken(input.token));
+  const { state } = await loadState(deps.eventStore, streamId, resetTokenAggregate);
+  const user = state.status === 'none' ? undefined : await findUserById(deps.eventStore, state.userId);
+  const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'password-reset' });
+  if (!user || !isUsable(state, ctx.now)) throw invalidResetLink();
+  const passwordHash = await deps.hasher.hash(input.newPassword);
+  await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UseResetToken', usedAt: ctx.now }, ctx);
+  const { position } = await handleCommand(
+    deps.eventStore,
+    userStreamId(user.userId),
+    userAggregate,
+    { type: 'ResetUserPassword', passwordHash, resetAt: ctx.now },
+    ctx,
+  );
+  return position;
+}

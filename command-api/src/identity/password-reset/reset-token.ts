@@ -1,0 +1,85 @@
+import { streamName, type PasswordResetTokenIssued, type PasswordResetTokenUsed } from '@concierge/contracts';
+import { ConflictError, ValidationError } from '@concierge/platform/errors';
+
+/** Stream of one reset link, named by the token's hash: the token itself is never stored. */
+export const resetTokenStreamId = (tokenHash: string) => streamName('passwordReset', tokenHash);
+
+/** A reset link is usable this long after it was mailed. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+
+export type ResetTokenEvent =
+  | { type: 'PasswordResetTokenIssued'; data: PasswordResetTokenIssued }
+  | { type: 'PasswordResetTokenUsed'; data: PasswordResetTokenUsed };
+
+export type ResetTokenState =
+  | { status: 'none' }
+  | { status: 'issued' | 'used'; userId: string; tokenHash: string; expiresAt: string };
+
+export const initialResetTokenState: ResetTokenState = { status: 'none' };
+
+export function evolveResetToken(state: ResetTokenState, event: ResetTokenEvent): ResetTokenState {
+  switch (event.type) {
+    case 'PasswordResetTokenIssued': {
+      const { userId, tokenHash, expiresAt } = event.data;
+      return { status: 'issued', userId, tokenHash, expiresAt };
+    }
+    case 'PasswordResetTokenUsed':
+      return state.status === 'none' ? state : { ...state, status: 'used' };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+export interface IssueResetToken {
+  readonly type: 'IssueResetToken';
+  readonly userId: string;
+  readonly tokenHash: string;
+  readonly issuedAt: Date;
+  readonly expiresAt: Date;
+}
+
+export interface UseResetToken {
+  readonly type: 'UseResetToken';
+  readonly usedAt: Date;
+}
+
+export type ResetTokenCommand = IssueResetToken | UseResetToken;
+
+/** Issued, not used yet, and not expired at `now`. */
+export function isUsable(state: ResetTokenState, now: Date): state is ResetTokenState & { status: 'issued' } {
+  return state.status === 'issued' && now.getTime() < Date.parse(state.expiresAt);
+}
+
+export function invalidResetLink(): ValidationError {
+  return new ValidationError([{ field: 'token', message: INVALID_RESET_LINK_MESSAGE }]);
+}
+
+export function decideResetToken(command: ResetTokenCommand, state: ResetTokenState): ResetTokenEvent[] {
+  switch (command.type) {
+    case 'IssueResetToken': {
+      if (state.status !== 'none') throw new ConflictError('This reset token already exists.');
+      const { userId, tokenHash } = command;
+      return [
+        {
+          type: 'PasswordResetTokenIssued',
+          data: { userId, tokenHash, issuedAt: command.issuedAt.toISOString(), expiresAt: command.expiresAt.toISOString() },
+        },
+      ];
+    }
+    case 'UseResetToken': {
+      // Single use: the append happens at the revision read, so two uses cannot both pass.
+      if (!isUsable(state, command.usedAt)) throw invalidResetLink();
+      return [{ type: 'PasswordResetTokenUsed', data: { userId: state.userId, tokenHash: state.tokenHash, usedAt: command.usedAt.toISOString() } }];
+    }
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown reset-token command ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+}
+
+export const resetTokenAggregate = { initialState: initialResetTokenState, evolve: evolveResetToken, decide: decideResetToken };

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '@concierge/platform/errors';
+import { decideResetToken, evolveResetToken, initialResetTokenState, INVALID_RESET_LINK_MESSAGE, isUsable, type ResetTokenEvent } from './reset-token.js';
+
+const tokenHash = 'c'.repeat(64);
+const issuedAt = new Date('2026-11-22T10:00:00.000Z');
+const expiresAt = new Date('2026-11-22T11:00:00.000Z');
+const given = (events: ResetTokenEvent[]) => events.reduce(evolveResetToken, initialResetTokenState);
+const issued = decideResetToken({ type: 'IssueResetToken', userId: 'u-1', tokenHash, issuedAt, expiresAt }, initialResetTokenState);
+
+describe('password reset tokens', () => {
+  it('are issued with only the hash and an expiry', () => {
+    expect(issued).toEqual([
+      { type: 'PasswordResetTokenIssued', data: { userId: 'u-1', tokenHash, issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() } },
+    ]);
+    expect(isUsable(given(issued), new Date('2026-11-22T10:59:59.999Z'))).toBe(true);
+  });
+
+  it('can be used once, before they expire', () => {
+    const usedAt = new Date('2026-11-22T10:30:00.000Z');
+    const used = decideResetToken({ type: 'UseResetToken', usedAt }, given(issued));
+    expect(used).toEqual([{ type: 'PasswordResetTokenUsed', data: { userId: 'u-1', tokenHash, usedAt: usedAt.toISOString() } }]);
+    expect(isUsable(given([...issued, ...used]), usedAt)).toBe(false);
+    expect(() => decideResetToken({ type: 'UseResetToken', usedAt }, given([...issued, ...used]))).toThrow(INVALID_RESET_LINK_MESSAGE);
+  });
+
+  it('are refused once expired, or when never issued', () => {
+    expect(isUsable(given(issued), expiresAt)).toBe(false);
+    expect(() => decideResetToken({ type: 'UseResetToken', usedAt: expiresAt }, given(issued))).toThrow(ValidationError);
+    expect(() => decideResetToken({ type: 'UseResetToken', usedAt: issuedAt }, initialResetTokenState)).toThrow(INVALID_RESET_LINK_MESSAGE);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Request, RequestHandler } from 'express';
+import { userRoutes } from '@concierge/contracts';
+import { principalOf } from '@concierge/platform/auth/authorize';
+import { NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { formatPosition } from '@concierge/platform/event-store/position';
+import { inputOf } from '@concierge/platform/http/route-table';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { PasswordHasher } from '../password-hasher.js';
+import { callerContext } from '../request-context.js';
+import { sessionAggregate } from '../session/decide.js';
+import { sessionStreamId } from '../session/session.js';
+import { startSession, type SessionDeps } from '../session/start-session.js';
+import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '../user/decide.js';
+import { findUserById } from '../user/find-user.js';
+import { userStreamId } from '../user/user.js';
+
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
+export const SAME_PASSWORD_MESSAGE = 'New password must be different from the current password.';
+
+interface Clock {
+  readonly now: () => Date;
+}
+
+/**
+ * The email the profile form sent along, which the contracts schema drops: blank or absent is
+ * no email; anything else is compared with the account's (the decider refuses a different one).
+ */
+function sentEmail(req: Request): string | undefined {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
+  const email: unknown = body.email;
+  if (email === undefined || email === null || (typeof email === 'string' && email.trim() === '')) return undefined;
+  return typeof email === 'string' ? email.trim().toLowerCase() : JSON.stringify(email);
+}
+
+/** PUT /users/profile */
+export function updateProfileHandler(deps: SessionDeps & Clock): RequestHandler {
+  return async (req, res) => {
+    const { body } = inputOf(req, userRoutes.updateProfile);
+    const ctx = callerContext(req, res, deps.now);
+    const command: UserCommand = { type: 'UpdateProfile', firstName: body.firstName, lastName: body.lastName, email: sentEmail(req), updatedAt: ctx.now };
+    const { position } = await handleCommand(deps.eventStore, userStreamId(principalOf(req).userId), userAggregate, command, ctx);
+    res.json({ message: PROFILE_UPDATED_MESSAGE, position: position ? formatPosition(position) : null });
+  };
+}
+
+/**
+ * PUT /users/password. Every refresh session begun before the change is refused from now on;
+ * this device gets a new session in the answer (`token`, `refreshToken`) so it stays signed in.
+ */
+export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: PasswordHasher }): RequestHandler {
+  return async (req, res) => {
+    const { body } = inputOf(req, userRoutes.changePassword);
+    const principal = principalOf(req);
+    const ctx = callerContext(req, res, deps.now);
+    const user = await findUserById(deps.eventStore, principal.userId);
+    if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+    if (!(await deps.hasher.verify(user.passwordHash, body.currentPassword))) {
+      throw new ValidationError([{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }]);
+    }
+    if (body.newPassword === body.currentPassword) throw new ValidationError([{ field: 'newPassword', message: SAME_PASSWORD_MESSAGE }]);
+    const passwordHash = await deps.hasher.hash(body.newPassword);
+    const command: UserCommand = { type: 'ChangePassword', verifiedPasswordHash: user.passwordHash, passwordHash, changedAt: ctx.now };
+    await handleCommand(deps.eventStore, userStreamId(user.userId), userAggregate, command, ctx);
+    const { state: current } = await loadState(deps.eventStore, sessionStreamId(principal.sessionId), sessionAggregate);
+    const rememberMe = current.status !== 'none' && current.userId === user.userId && current.rememberMe;
+    const changed = { ...user, passwordHash, credentialsChangedAt: ctx.now.toISOString() };
+    const { token, refreshToken, position } = await startSession(deps, changed, rememberMe, ctx);
+    res.json({ message: PASSWORD_CHANGED_MESSAGE, position: position ? formatPosition(position) : null, token, refreshToken });
+  };
+}

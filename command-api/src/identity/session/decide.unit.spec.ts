@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { UnauthorizedError } from '@concierge/platform/errors';
+import {
+  decideSession,
+  INVALID_REFRESH_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  type AccountStanding,
+  type SessionCommand,
+} from './decide.js';
+import { evolveSession, initialSessionState, type SessionEvent } from './session.js';
+
+const hash = (c: string) => c.repeat(64);
+const issuedAt = new Date('2026-11-22T10:00:00.000Z');
+const later = new Date('2026-11-22T11:00:00.000Z');
+const approved: AccountStanding = { status: 'approved', credentialsChangedAt: null };
+
+const given = (events: SessionEvent[]) => events.reduce(evolveSession, initialSessionState);
+const when = (events: SessionEvent[], command: SessionCommand) => decideSession(command, given(events));
+const issued = decideSession(
+  {
+    type: 'IssueSession',
+    sessionId: 's-1',
+    userId: 'u-1',
+    tokenHash: hash('a'),
+    rememberMe: true,
+    issuedAt,
+    expiresAt: new Date('2026-12-22T10:00:00.000Z'),
+  },
+  initialSessionState,
+);
+const rotate = (presented: string, next: string, account: AccountStanding | undefined = approved, now = later): SessionCommand => ({
+  type: 'RotateSession',
+  presentedTokenHash: presented,
+  tokenHash: next,
+  account,
+  now,
+});
+const rotatedOnce = [...issued, ...decideSession(rotate(hash('a'), hash('b')), given(issued))];
+
+describe('refresh sessions', () => {
+  it('open with only the hash of the refresh token', () => {
+    expect(issued).toEqual([
+      {
+        type: 'RefreshSessionIssued',
+        data: {
+          sessionId: 's-1',
+          userId: 'u-1',
+          tokenHash: hash('a'),
+          rememberMe: true,
+          issuedAt: issuedAt.toISOString(),
+          expiresAt: '2026-12-22T10:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('rotate the current token, keeping the original expiry', () => {
+    expect(rotatedOnce.slice(1)).toEqual([
+      {
+        type: 'RefreshSessionRotated',
+        data: { sessionId: 's-1', userId: 'u-1', tokenHash: hash('b'), expiresAt: '2026-12-22T10:00:00.000Z', rotatedAt: later.toISOString() },
+      },
+    ]);
+    expect(when(rotatedOnce, rotate(hash('b'), hash('c')))[0]?.type).toBe('RefreshSessionRotated');
+  });
+
+  it('end the whole session when a token already exchanged is presented again', () => {
+    expect(when(rotatedOnce, rotate(hash('a'), hash('c')))).toEqual([
+      { type: 'RefreshSessionRevoked', data: { sessionId: 's-1', userId: 'u-1', reason: 'reuse_detected', revokedAt: later.toISOString() } },
+    ]);
+  });
+
+  it('refuse unknown tokens, ended sessions and expired sessions without appending', () => {
+    expect(() => when([], rotate(hash('a'), hash('b')))).toThrow(INVALID_REFRESH_MESSAGE);
+    expect(() => when(rotatedOnce, rotate(hash('f'), hash('c')))).toThrow(INVALID_REFRESH_MESSAGE);
+    const revoked = [...rotatedOnce, ...when(rotatedOnce, rotate(hash('a'), hash('c')))];
+    expect(() => when(revoked, rotate(hash('b'), hash('c')))).toThrow(SESSION_ENDED_MESSAGE);
+    const expired = () => when(issued, rotate(hash('a'), hash('b'), approved, new Date('2026-12-22T10:00:00.000Z')));
+    expect(expired).toThrow(UnauthorizedError);
+    expect(expired).toThrow(SESSION_EXPIRED_MESSAGE);
+  });
+
+  it('end when the account is no longer approved or no longer exists', () => {
+    const blocked = when(issued, rotate(hash('a'), hash('b'), { status: 'suspended', credentialsChangedAt: null }));
+    expect(blocked[0]?.data).toMatchObject({ reason: 'account_blocked' });
+    const gone: SessionCommand = { type: 'RotateSession', presentedTokenHash: hash('a'), tokenHash: hash('b'), account: undefined, now: later };
+    expect(when(issued, gone)[0]?.data).toMatchObject({ reason: 'account_blocked' });
+  });
+
+  it('end when the password changed after the session began, but not for a change before it', () => {
+    const changedAfter = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: later.toISOString() }));
+    expect(changedAfter[0]?.data).toMatchObject({ reason: 'password_changed' });
+    const changedBefore = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: '2026-11-01T00:00:00.000Z' }));
+    expect(changedBefore[0]?.type).toBe('RefreshSessionRotated');
+  });
+
+  it('log out with the current or an exchanged token; anything else, or a second logout, changes nothing', () => {
+    const logout = (presented: string): SessionCommand => ({ type: 'RevokeSession', presentedTokenHash: presented, reason: 'logout', revokedAt: later });
+    const ended = when(rotatedOnce, logout(hash('b')));
+    expect(ended).toEqual([
+      { type: 'RefreshSessionRevoked', data: { sessionId: 's-1', userId: 'u-1', reason: 'logout', revokedAt: later.toISOString() } },
+    ]);
+    expect(when(rotatedOnce, logout(hash('a')))).toHaveLength(1);
+    expect(when(rotatedOnce, logout(hash('f')))).toEqual([]);
+    expect(when([...rotatedOnce, ...ended], logout(hash('b')))).toEqual([]);
+    expect(when([], logout(hash('b')))).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { signAccessToken } from '@concierge/platform/auth/access-token';
+import type { SigningKeys } from '@concierge/platform/auth/keys';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { Position } from '@concierge/platform/event-store/position';
+import { handleCommand } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import type { RegisteredUser } from '../user/user.js';
+import { sessionAggregate } from './decide.js';
+import { hashToken, newRefreshToken } from './refresh-token.js';
+import { sessionStreamId } from './session.js';
+
+/** Access tokens are short-lived: a role or status change reaches every device within this time. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Refresh-session lifetime: "remember me" keeps a device signed in longer. */
+export const SESSION_TTL_MS = { rememberMe: 30 * DAY_MS, default: 14 * DAY_MS } as const;
+
+export interface SessionDeps {
+  readonly eventStore: EventStore;
+  readonly keys: SigningKeys;
+}
+
+export interface IssuedTokens {
+  readonly token: string;
+  readonly refreshToken: string;
+  readonly position: Position | null;
+}
+
+/** The ES256 access token of a user within one session. */
+export function accessTokenFor(keys: SigningKeys, user: RegisteredUser, sessionId: string): string {
+  return signAccessToken({ sub: user.userId, role: user.role, status: user.status, sid: sessionId }, keys.privateKey, ACCESS_TOKEN_TTL_SECONDS);
+}
+
+/** Opens a refresh session (only its token's hash is stored) and signs the first access token. */
+export async function startSession(deps: SessionDeps, user: RegisteredUser, rememberMe: boolean, ctx: CommandContext): Promise<IssuedTokens> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken(sessionId);
+  const expiresAt = new Date(ctx.now.getTime() + (rememberMe ? SESSION_TTL_MS.rememberMe : SESSION_TTL_MS.default));
+  const { position } = await handleCommand(
+    deps.eventStore,
+    sessionStreamId(sessionId),
+    sessionAggregate,
+    { type: 'IssueSession', sessionId, userId: user.userId, tokenHash: hashToken(refreshToken), rememberMe, issuedAt: ctx.now, expiresAt },
+    ctx,
+  );
+  return { token: accessTokenFor(deps.keys, user, sessionId), refreshToken, position };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { MAIL_QUEUE, type UserRole, type UserStatus } from '@concierge/contracts';
+import type { SigningKeys } from '@concierge/platform/auth/keys';
+import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
+import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
+import { listen } from '@concierge/platform/testing/http';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { createCommandApp } from '../../app.js';
+import { handleCommand } from '../../shared/aggregate.js';
+import { bullmqMailOutbox } from '../mail-outbox.js';
+import { argon2idHasher } from '../password-hasher.js';
+import type { AuthRateLimits } from '../rate-limits.js';
+import { registerAccount } from '../registration/register.js';
+import { userAggregate } from '../user/decide.js';
+import { userStreamId } from '../user/user.js';
+
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** The lowest argon2id cost the hasher accepts, to keep suites fast; production uses 19 MiB. */
+export const testHasher = argon2idHasher({ memoryKiB: 8_192, timeCost: 1 });
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Record<string, unknown>;
+}
+
+export interface IdentityApi {
+  readonly store: EventStore;
+  readonly keys: SigningKeys;
+  readonly url: string;
+  readonly eventStoreSchema: string;
+  readonly readStoreSchema: string;
+  /** The command API's clock: tests move it to expire tokens. */
+  readonly clock: { now: Date };
+  /** The MAIL queue the API writes to (its own prefix), when started with `mail: true`. */
+  readonly mailQueue: Queue | undefined;
+  send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  /** An approved member (or any status and role) with this password, as commands would write it. */
+  seedUser(seed: SeedUser): Promise<string>;
+  bearer(userId: string, role?: UserRole): string;
+  /** Every stored event's stream and data, as JSON text (to prove a secret is nowhere in the store). */
+  storedText(): Promise<string>;
+  /**
+   * How many events are stored and the last sequence number, read straight from the table: the
+   * store's own head only shows events below the oldest running transaction of the whole
+   * cluster, which lags while other test files write, so it cannot prove "nothing appended".
+   */
+  head(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface SeedUser {
+  readonly email: string;
+  readonly password: string;
+  readonly status?: UserStatus;
+  readonly role?: UserRole;
+  readonly firstName?: string;
+  readonly lastName?: string;
+}
+
+export interface IdentityApiOptions {
+  readonly mail?: boolean;
+  readonly rateLimits?: AuthRateLimits;
+  /** The rate limiter's clock (ms), to put requests at a known point of a window. */
+  readonly limiterNow?: () => number;
+}
+
+/** The command API on real PostgreSQL (own schemas) and, for mail and rate limits, real Redis (own prefix). */
+export async function startIdentityApi(label: string, options: IdentityApiOptions = {}): Promise<IdentityApi> {
+  const schemas: TestSchemas = await createTestSchemas(label);
+  const store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+  const keys = testKeys();
+  const clock = { now: new Date() };
+  const prefix = `test-${label}-${randomUUID().slice(0, 8)}`;
+  const redis = options.mail || options.rateLimits ? new Redis(REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
+  const mailQueue = options.mail && redis ? new Queue(MAIL_QUEUE, { connection: redis, prefix }) : undefined;
+  const app = createCommandApp({
+    eventStore: store,
+    hasher: testHasher,
+    keys,
+    logger: pino({ level: 'silent' }),
+    now: () => clock.now,
+    publicUrl: 'https://app.example.com',
+    ...(mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),
+    ...(options.rateLimits && redis
+      ? { rateLimiter: redisRateLimiter(redis, { prefix, ...(options.limiterNow ? { now: options.limiterNow } : {}) }), rateLimits: options.rateLimits }
+      : {}),
+  });
+  const server = await listen(app);
+
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await fetch(`${server.url}/api${path}`, init);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  };
+
+  const seedUser = async (seed: SeedUser): Promise<string> => {
+    const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: clock.now };
+    const input = { email: seed.email, password: seed.password, firstName: seed.firstName ?? 'Ada', lastName: seed.lastName ?? 'Lovelace' };
+    const { userId } = await registerAccount({ eventStore: store, hasher: testHasher }, input, ctx);
+    const status = seed.status ?? 'approved';
+    const role = seed.role ?? 'user';
+    if (status !== 'pending' || role !== 'user') {
+      await handleCommand(store, userStreamId(userId), userAggregate, { type: 'UpdateUserDetails', status, role, changedAt: clock.now }, ctx);
+    }
+    return userId;
+  };
+
+  return {
+    store,
+    keys,
+    url: server.url,
+    eventStoreSchema: schemas.eventStoreSchema,
+    readStoreSchema: schemas.readStoreSchema,
+    clock,
+    mailQueue,
+    send,
+    seedUser,
+    bearer: (userId, role = 'user') => bearerFor(keys, { sub: userId, role }),
+    storedText: async () => {
+      const { rows } = await schemas.pool.query(`SELECT stream_id, data FROM ${schemas.eventStoreSchema}.events ORDER BY seq`);
+      return JSON.stringify(rows);
+    },
+    head: async () => {
+      const { rows } = await schemas.pool.query<{ n: string; last: string }>(
+        `SELECT count(*)::text AS n, coalesce(max(seq), 0)::text AS last FROM ${schemas.eventStoreSchema}.events`,
+      );
+      return `${rows[0]?.n ?? '?'} events, last ${rows[0]?.last ?? '?'}`;
+    },
+    async close() {
+      await server.close();
+      if (mailQueue) {
+        await mailQueue.obliterate({ force: true });
+        await mailQueue.close();
+      }
+      if (redis) {
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      }
+      await schemas.drop();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../errors.js';
+import type { FixedWindowRule, RateLimiter } from './fixed-window.js';
+
+/** One counter a request is checked against, e.g. sign-in attempts per email. */
+export interface RateLimitCheck {
+  /** Names the counter, e.g. `login:email`. */
+  readonly name: string;
+  readonly rule: FixedWindowRule;
+  /** Who this request counts for (client IP, email); undefined skips this check. */
+  readonly clientOf: (req: Request) => string | undefined;
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  }
+}
+
+export interface RateLimitOptions {
+  /**
+   * Called when the counters cannot be reached; the request then goes through (fail open), so
+   * a Redis outage degrades protection instead of locking every member out.
+   */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Counts the request against every check; over any limit it answers 429 with `Retry-After`
+ * (seconds until the latest of the exceeded windows ends) and a sentence in minutes.
+ */
+export function rateLimit(limiter: RateLimiter, checks: readonly RateLimitCheck[], options: RateLimitOptions): RequestHandler {
+  return async (req, res, next) => {
+    let retryAfterMs = 0;
+    try {
+      const decisions = await Promise.all(
+        checks.map(async (check) => {
+          const client = check.clientOf(req);
+          return client === undefined ? undefined : limiter.hit(check.name, client, check.rule);
+        }),
+      );
+      for (const decision of decisions) {
+        if (decision && !decision.allowed) retryAfterMs = Math.max(retryAfterMs, decision.retryAfterMs);
+      }
+    } catch (error) {
+      options.onError(error);
+      return next();
+    }
+    if (retryAfterMs === 0) return next();
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    res.setHeader('Retry-After', String(seconds));
+    throw new TooManyRequestsError(seconds);
+  };
+}

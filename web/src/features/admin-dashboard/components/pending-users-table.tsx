@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { UserDto } from '@concierge/contracts';
+import { formatDate } from '../../../lib/format';
+import { DashboardTable, phoneRow, WIDE_ONLY } from './dashboard-table';
+
+type PendingUsersTableProps = {
+  users: UserDto[];
+  loading: boolean;
+  onApprove: (id: string) => void;
+  onReject: (id: string) => void;
+  /** The user whose approval or rejection is on its way. */
+  busyId: string | undefined;
+};
+
+const COLUMNS = [
+  { label: 'Name' },
+  { label: 'Email', wide: true },
+  { label: 'Registered', wide: true },
+  { label: 'Actions', align: 'right' as const },
+];
+
+/** Recent User Registrations: the latest pending users with Approve and Reject. */
+export function PendingUsersTable({ users, loading, onApprove, onReject, busyId }: PendingUsersTableProps) {
+  return (
+    <DashboardTable
+      title="Recent User Registrations"
+      columns={COLUMNS}
+      viewAllTo="/admin/users?status=pending"
+      loading={loading}
+      emptyText="No pending user registrations"
+    >
+      {users.map((user) => (
+        <TableRow key={user.id} hover sx={phoneRow}>
+          <TableCell sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+              {user.firstName} {user.lastName}
+            </Typography>
+            <Typography variant="caption" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }} noWrap>
+              {user.email} · {formatDate(user.createdAt)}
+            </Typography>
+          </TableCell>
+          <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
+          <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
+          <TableCell align="right">
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+              <Button size="small" variant="contained" color="success" disabled={busyId === user.id} onClick={() => onApprove(user.id)}>
+                Approve
+              </Button>
+              <Button size="small" variant="outlined" color="error" disabled={busyId === user.id} onClick={() => onReject(user.id)}>
+                Reject
+              </Button>
+            </Box>
+          </TableCell>
+        </TableRow>
+      ))}
+    </DashboardTable>
+  );
+}

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { WithdrawalDto } from '@concierge/contracts';
+import { formatDate } from '../../../lib/format';
+import { formatAmount } from '../format-amount';
+import { DashboardTable, phoneFullWidth, phoneRow, WIDE_ONLY } from './dashboard-table';
+
+type PendingWithdrawalsTableProps = {
+  withdrawals: WithdrawalDto[];
+  loading: boolean;
+  onApprove: (id: string) => void;
+  onReject: (withdrawal: WithdrawalDto) => void;
+  /** The withdrawal whose decision is on its way. */
+  busyId: string | undefined;
+};
+
+const COLUMNS = [
+  { label: 'User' },
+  { label: 'Amount', align: 'right' as const },
+  { label: 'Asset', wide: true },
+  { label: 'Requested', wide: true },
+  { label: 'Actions', align: 'right' as const },
+];
+
+/** Recent Withdrawal Requests: the latest pending withdrawals with Approve and Reject. */
+export function PendingWithdrawalsTable({ withdrawals, loading, onApprove, onReject, busyId }: PendingWithdrawalsTableProps) {
+  return (
+    <DashboardTable
+      title="Recent Withdrawal Requests"
+      columns={COLUMNS}
+      viewAllTo="/admin/withdrawals?status=pending"
+      loading={loading}
+      emptyText="No pending withdrawal requests"
+    >
+      {withdrawals.map((withdrawal) => (
+        <TableRow key={withdrawal.id} hover sx={phoneRow}>
+          <TableCell sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+              {withdrawal.userId.firstName} {withdrawal.userId.lastName}
+            </Typography>
+            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
+              {withdrawal.userId.email}
+            </Typography>
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(withdrawal.amount)}
+            <Box component="span" sx={{ display: { md: 'none' } }}>
+              {' '}
+              {withdrawal.asset}
+            </Box>
+          </TableCell>
+          <TableCell sx={WIDE_ONLY}>{withdrawal.asset}</TableCell>
+          <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
+          <TableCell align="right" sx={phoneFullWidth}>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+              <Button
+                size="small"
+                variant="contained"
+                color="success"
+                disabled={busyId === withdrawal.id}
+                onClick={() => onApprove(withdrawal.id)}
+              >
+                Approve
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                disabled={busyId === withdrawal.id}
+                onClick={() => onReject(withdrawal)}
+              >
+                Reject
+              </Button>
+            </Box>
+          </TableCell>
+        </TableRow>
+      ))}
+    </DashboardTable>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { UserDto, UserRole, UserStatus } from '@concierge/contracts';
+import type { UserChanges } from '../api/update-user';
+import { NO_PLAN, type PlanOption } from './plan-options';
+
+// Listed here rather than imported from contracts, whose runtime part would bring zod into the bundle.
+const STATUS_OPTIONS: { value: UserStatus; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
+const ROLE_OPTIONS: { value: UserRole; label: string }[] = [
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
+
+type UserEditFormProps = {
+  user: UserDto;
+  planOptions: PlanOption[];
+  /** Set when plans cannot be chosen (still loading, not built yet, failed); disables the select. */
+  planHint: string | undefined;
+  saving: boolean;
+  onSave: (changes: UserChanges) => void;
+};
+
+/** Status, role and plan of one user; Save sends only what changed. */
+export function UserEditForm({ user, planOptions, planHint, saving, onSave }: UserEditFormProps) {
+  const [status, setStatus] = useState<UserStatus>(user.status);
+  const [role, setRole] = useState<UserRole>(user.role);
+  const [plan, setPlan] = useState(user.subscriptionPlan ?? NO_PLAN);
+
+  const changes: UserChanges = {};
+  if (status !== user.status) changes.status = status;
+  if (role !== user.role) changes.role = role;
+  if (plan !== (user.subscriptionPlan ?? NO_PLAN)) changes.subscriptionPlan = plan === NO_PLAN ? null : plan;
+  const changed = Object.keys(changes).length > 0;
+
+  // An auditor keeps their role listed, though the screen only offers user and admin.
+  const roles = ROLE_OPTIONS.some((option) => option.value === user.role)
+    ? ROLE_OPTIONS
+    : [...ROLE_OPTIONS, { value: user.role, label: 'Auditor' }];
+
+  return (
+    <Box
+      component="form"
+      aria-label="Edit user"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed) onSave(changes);
+      }}
+      sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr) auto' } }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={status}
+        onChange={(event) => setStatus(STATUS_OPTIONS.find((option) => option.value === event.target.value)?.value ?? user.status)}
+      >
+        {STATUS_OPTIONS.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Role"
+        value={role}
+        onChange={(event) => setRole(roles.find((option) => option.value === event.target.value)?.value ?? user.role)}
+      >
+        {roles.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Subscription Plan"
+        value={plan}
+        disabled={planHint !== undefined}
+        helperText={planHint}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        onChange={(event) => setPlan(event.target.value)}
+      >
+        {planOptions.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button type="submit" variant="contained" disabled={!changed || saving} sx={{ height: 40, whiteSpace: 'nowrap' }}>
+        Save Changes
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import type { UserDto } from '@concierge/contracts';
+import { formatDate } from '../../../lib/format';
+import { StatusBadge } from './status-badge';
+
+type UsersTableProps = {
+  users: UserDto[];
+  onApprove: (id: string) => void;
+  onReject: (id: string) => void;
+  /** The user whose approval or rejection is on its way. */
+  busyId: string | undefined;
+};
+
+/** Columns that would not fit a phone; their content moves under the name there. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+/**
+ * On phones five columns do not fit: each row becomes a small card, name and badge on one line
+ * and the actions on the next, and the header row is hidden.
+ */
+const phoneRow = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    columnGap: theme.spacing(1),
+    padding: theme.spacing(1, 0),
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    '& > td': { borderBottom: 'none', paddingTop: theme.spacing(0.5), paddingBottom: theme.spacing(0.5) },
+  },
+});
+const phoneFullWidth = { gridColumn: '1 / -1' } as const;
+
+/** The users of one page with their actions; Approve and Reject only for pending users. */
+export function UsersTable({ users, onApprove, onReject, busyId }: UsersTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Users">
+        <TableHead sx={{ display: { xs: 'none', md: 'table-header-group' } }}>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Registered</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {users.map((user) => (
+            <TableRow key={user.id} hover sx={phoneRow}>
+              <TableCell sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+                  {user.firstName} {user.lastName}
+                </Typography>
+                <Typography variant="caption" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }} noWrap>
+                  {user.email} · {formatDate(user.createdAt)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
+              <TableCell>
+                <StatusBadge status={user.status} />
+              </TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
+              <TableCell align="right" sx={(theme) => ({ [theme.breakpoints.down('md')]: phoneFullWidth })}>
+                <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
+                  {user.status === 'pending' && (
+                    <>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        color="success"
+                        disabled={busyId === user.id}
+                        onClick={() => onApprove(user.id)}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="error"
+                        disabled={busyId === user.id}
+                        onClick={() => onReject(user.id)}
+                      >
+                        Reject
+                      </Button>
+                    </>
+                  )}
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/admin/users/${encodeURIComponent(user.id)}`}
+                    sx={{ whiteSpace: 'nowrap', ml: { xs: 'auto', md: 0 } }}
+                  >
+                    View Details
+                  </Button>
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

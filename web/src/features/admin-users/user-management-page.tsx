@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useUsers } from './api/get-users';
+import { useUserStats } from './api/get-user-stats';
+import { UserFilters } from './components/user-filters';
+import { UsersPagination } from './components/users-pagination';
+import { UserStatCards } from './components/user-stat-cards';
+import { UsersTable } from './components/users-table';
+import { ADMIN_PAGE_SIZE, pageCount } from './pagination';
+import { useUserDecisions } from './use-user-decisions';
+import { useUserListFilters } from './use-user-list-filters';
+
+/** /admin/users: every account, filtered by status and searched by name or email. */
+export default function UserManagementPage() {
+  const { filters, page, urlKey, apply, reset, goToPage } = useUserListFilters();
+  const stats = useUserStats();
+  const users = useUsers({
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    status: filters.status === '' ? undefined : filters.status,
+    search: filters.search === '' ? undefined : filters.search,
+  });
+  const decisions = useUserDecisions();
+
+  // SPEC.md section 8: a failed load of the list is only logged, never shown as a toast.
+  useEffect(() => {
+    if (users.error) console.error('Failed to load users', users.error);
+  }, [users.error]);
+
+  // Approving the last pending user of the last page empties it: step back to the new last page.
+  const total = users.data?.total ?? 0;
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
+  useEffect(() => {
+    if (users.data && !users.isPlaceholderData && page > lastPage) goToPage(lastPage);
+  }, [users.data, users.isPlaceholderData, page, lastPage, goToPage]);
+
+  const rows = users.data?.users ?? [];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        User Management
+      </Typography>
+      <UserStatCards stats={stats.isError ? null : stats.data?.data} />
+      <UserFilters key={urlKey} initial={filters} onApply={apply} onReset={reset} />
+      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+        {users.isFetching && users.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+        {users.isPending ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading users" />
+          </Box>
+        ) : rows.length === 0 ? (
+          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>No users found</Typography>
+        ) : (
+          <>
+            <UsersTable users={rows} onApprove={decisions.approve} onReject={decisions.reject} busyId={decisions.busyId} />
+            <UsersPagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={goToPage} />
+          </>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import type { MailJob } from '@concierge/contracts';
+
+/** A mail ready to hand to a transport. */
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+const SIGNATURE = 'The Crypto Concierge team';
+
+/** One piece of a message body: a paragraph, or a link shown on its own line. */
+type Block = { readonly paragraph: string } | { readonly link: string };
+
+/** Renders subject, plain text and HTML of one mail; pure, so a retried job renders the same mail. */
+export function renderMail(mail: MailJob): RenderedMail {
+  switch (mail.template) {
+    case 'password-reset': {
+      const { firstName, resetUrl, expiresAt } = mail.data;
+      return compose('Reset your Crypto Concierge password', firstName, [
+        { paragraph: 'We received a request to reset the password of your Crypto Concierge account. Open this link to choose a new password:' },
+        { link: resetUrl },
+        { paragraph: `The link is valid until ${formatInstant(expiresAt)} and can be used once.` },
+        { paragraph: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
+      ]);
+    }
+    case 'account-approved': {
+      const { firstName, loginUrl } = mail.data;
+      return compose('Your Crypto Concierge account is approved', firstName, [
+        { paragraph: 'Good news: your account has been approved. You can now sign in at' },
+        { link: loginUrl },
+      ]);
+    }
+    case 'account-rejected': {
+      const { firstName, reason } = mail.data;
+      const given = reason.trim();
+      return compose('Your Crypto Concierge registration', firstName, [
+        { paragraph: 'We are sorry to tell you that your registration was not approved.' },
+        { paragraph: given === '' ? 'No reason was given.' : `Reason: ${given}` },
+      ]);
+    }
+    default: {
+      const unknown: never = mail;
+      throw new Error(`No template for ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function compose(subject: string, firstName: string, blocks: readonly Block[]): RenderedMail {
+  const name = firstName.trim();
+  const greeting = name === '' ? 'Hello,' : `Hello ${name},`;
+  const text = [greeting, ...blocks.map((b) => ('link' in b ? b.link : b.paragraph)), SIGNATURE].join('\n\n') + '\n';
+  const body = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...blocks.map((b) =>
+      'link' in b ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>` : `<p>${escapeHtml(b.paragraph)}</p>`,
+    ),
+    `<p>${escapeHtml(SIGNATURE)}</p>`,
+  ].join('\n');
+  const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body>\n${body}\n</body>\n</html>\n`;
+  return { subject, text, html };
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+const INSTANT_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** "22 November 2026 at 14:05 UTC": the reader's time zone is unknown, so say which one it is. */
+function formatInstant(iso: string): string {
+  return `${INSTANT_FORMAT.format(new Date(iso))} UTC`;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, renderMail } from './templates.js';
+
+describe('mail templates', () => {
+  it('gives a password reset mail with the link and when it stops working, signed by the team', () => {
+    const mail = renderMail({
+      template: 'password-reset',
+      to: 'ada@example.com',
+      data: { firstName: 'Ada', resetUrl: 'https://app.example.com/reset-password?token=abc&x=1', expiresAt: '2026-11-22T14:05:00.000Z' },
+    });
+    expect(mail.subject).toBe('Reset your Crypto Concierge password');
+    expect(mail.text).toContain('Hello Ada,');
+    expect(mail.text).toContain('\nhttps://app.example.com/reset-password?token=abc&x=1\n');
+    expect(mail.text).toContain('valid until 22 November 2026 at 14:05 UTC');
+    expect(mail.text.trimEnd().endsWith('The Crypto Concierge team')).toBe(true);
+    expect(mail.html).toContain('<a href="https://app.example.com/reset-password?token=abc&amp;x=1">');
+    expect(mail.html).toContain('22 November 2026 at 14:05 UTC');
+    expect(mail.html).toContain('<p>The Crypto Concierge team</p>');
+  });
+
+  it('tells an approved member where to sign in', () => {
+    const mail = renderMail({ template: 'account-approved', to: 'ada@example.com', data: { firstName: 'Ada', loginUrl: 'http://localhost:8080/login' } });
+    expect(mail.subject).toBe('Your Crypto Concierge account is approved');
+    expect(mail.text).toContain('You can now sign in at\n\nhttp://localhost:8080/login');
+    expect(mail.html).toContain('<a href="http://localhost:8080/login">http://localhost:8080/login</a>');
+    expect(mail.text).toContain('The Crypto Concierge team');
+  });
+
+  it('gives a rejected applicant the reason, or says that none was given', () => {
+    const withReason = renderMail({ template: 'account-rejected', to: 'bo@example.com', data: { firstName: 'Bo', reason: 'generic reason' } });
+    expect(withReason.subject).toBe('Your Crypto Concierge registration');
+    expect(withReason.text).toContain('your registration was not approved');
+    expect(withReason.text).toContain('Reason: generic reason');
+    const withoutReason = renderMail({ template: 'account-rejected', to: 'bo@example.com', data: { firstName: 'Bo', reason: '  ' } });
+    expect(withoutReason.text).toContain('No reason was given.');
+  });
+
+  it('escapes names and reasons in the HTML part so they cannot inject markup', () => {
+    const mail = renderMail({
+      template: 'account-rejected',
+      to: 'eve@example.com',
+      data: { firstName: '<b>Eve</b>', reason: '<script>alert("x")</script> & more' },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
+    expect(mail.html).toContain('Reason: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
+    // The plain-text part is not HTML: it keeps the text as written.
+    expect(mail.text).toContain('Reason: <script>alert("x")</script> & more');
+    expect(escapeHtml(`'"<>&`)).toBe('&#39;&quot;&lt;&gt;&amp;');
+  });
+
+  it('greets without a name when the first name is blank', () => {
+    const mail = renderMail({ template: 'account-approved', to: 'x@example.com', data: { firstName: ' ', loginUrl: 'http://localhost:8080/login' } });
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { benchAppend } from './append.js';
+import { benchLogin } from './login.js';
 import { benchProjectionLag } from './projection-lag.js';
 import { benchRebuild } from './rebuild.js';
 import { benchRegister } from './register.js';
@@ -16,4 +17,5 @@ if (want('append')) {
 if (want('lag')) console.log('projection lag (users, workers process, real Redis)', await benchProjectionLag(500, 10));
 if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuild(30_000));
 if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
+if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));
 process.exit(0);

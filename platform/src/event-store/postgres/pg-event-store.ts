@@ -65,7 +65,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     const [kind, exact] = typeof expectedRevision === 'bigint' ? ['exact', expectedRevision.toString()] : [expectedRevision, null];
     let rows: AppendRow[];
     try {
-      ({ rows } = await pool.query<AppendRow>(`SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7)`, [
+      ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7)`, values: [
         streamId,
         kind,
         exact,
@@ -73,7 +73,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         events.map((e) => e.type),
         events.map((e) => JSON.stringify(e.data)),
         events.map((e) => JSON.stringify(e.metadata)),
-      ]));
+      ] }));
     } catch (error) {
       // The same event ids raced into another stream and won: the retry reports it as a partial duplicate.
       if (isUniqueViolation(error, 'events_event_id_key')) return appendToStream(streamId, events, { expectedRevision });
@@ -110,11 +110,13 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       where += backwards ? ` AND stream_revision <= $2` : ` AND stream_revision >= $2`;
     }
     params.push(opts.maxCount ?? null);
-    const { rows } = await pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${s}.events WHERE ${where}
+    // Named (prepared once per connection): reads are the hottest statements of every command.
+    const { rows } = await pool.query<EventRow>({
+      name: `${s}.read-stream-${backwards ? 'b' : 'f'}${from === undefined ? '' : '-from'}`,
+      text: `SELECT ${EVENT_COLUMNS} FROM ${s}.events WHERE ${where}
        ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $${params.length}`,
-      params,
-    );
+      values: params,
+    });
     return rows.map(toRecordedEvent);
   }
 

@@ -1,17 +1,19 @@
-import { signingKeysFrom } from '@concierge/platform/auth/keys';
+import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createQueryApp } from './app.js';
 import { QueryApiConfig } from './config.js';
+import { ensureQueryIndexes } from './indexes.js';
 
 runService('query-api', async () => {
   const config = loadConfig(QueryApiConfig);
   const logger = createLogger('query-api', config.LOG_LEVEL);
   await prepareStorage(config);
   const stores = await openStores(config);
-  const app = createQueryApp({ readStore: stores.readStore, publicKey: signingKeysFrom(config).publicKey, logger, minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS });
+  await ensureQueryIndexes(stores.readStore);
+  const app = createQueryApp({ readStore: stores.readStore, publicKey: publicKeyFrom(config), logger, minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS });
   const closeServer = await serveHttp(app, config.QUERY_API_HOST, config.QUERY_API_PORT);
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
   onShutdown(logger, async () => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchAppend } from './append.js';
 import { benchLogin } from './login.js';
+import { benchUsersList } from './users-list.js';
 import { benchProjectionLag } from './projection-lag.js';
 import { benchRebuild } from './rebuild.js';
 import { benchRegister } from './register.js';
@@ -18,4 +19,5 @@ if (want('lag')) console.log('projection lag (users, workers process, real Redis
 if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuild(30_000));
 if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));
+if (want('users')) for (const row of await benchUsersList()) console.log('users list (HTTP, PostgreSQL read store, 10,000 users)', row);
 process.exit(0);

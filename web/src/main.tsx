@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './app/app.css';
+import { createQueryClient } from './app/query-client';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={createQueryClient()} />
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 
@@ -34,10 +35,21 @@ export function signAccessToken(claims: AccessClaims, privateKey: string, ttlSec
 
 export type VerifyResult = { ok: true; principal: Principal } | { ok: false; reason: 'expired' | 'invalid' };
 
+// Parsing a PEM costs about as much as verifying a signature; every request verifies one.
+const parsedKeys = new Map<string, KeyObject>();
+function publicKeyObject(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = createPublicKey(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 /** Verifies with the public key only; any other algorithm, issuer or audience is refused. */
 export function verifyAccessToken(token: string, publicKey: string, now = new Date()): VerifyResult {
   try {
-    const payload = jwt.verify(token, publicKey, {
+    const payload = jwt.verify(token, publicKeyObject(publicKey), {
       algorithms: ['ES256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,

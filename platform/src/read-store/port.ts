@@ -37,6 +37,16 @@ export interface FindQuery extends Query {
   readonly limit?: number;
 }
 
+/**
+ * A secondary index that a read model's queries need, declared once and built by each adapter in
+ * the form that serves the port's queries best. Declaring one never changes what a query returns.
+ */
+export type IndexSpec =
+  /** Serves `find` with equality filters on `equals` and this `sort` (ties by id), e.g. newest first per status. */
+  | { readonly kind: 'sorted'; readonly equals?: readonly string[]; readonly sort: readonly Sort[] }
+  /** Serves the case-insensitive substring `search` over these fields. */
+  | { readonly kind: 'search'; readonly fields: readonly string[] };
+
 export interface Collection<T extends ReadModelDoc> {
   get(id: string): Promise<T | undefined>;
   find(query?: FindQuery): Promise<T[]>;
@@ -75,6 +85,11 @@ export interface ReadStore {
   /** Runs `work` in one transaction; it rolls back if `work` throws. */
   transaction<R>(work: (session: ReadStoreSession) => Promise<R>): Promise<R>;
   getCheckpoint(projection: string): Promise<Position | undefined>;
+  /**
+   * Creates the indexes a collection's queries need, if missing; idempotent and safe to run from
+   * several processes at once. Indexes survive `reset`, so a rebuilt read model keeps them.
+   */
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Drops every document of the collections and the projection's checkpoint, in one step. */
   reset(projection: string, collections: readonly string[]): Promise<void>;
   close(): Promise<void>;

@@ -107,6 +107,24 @@ export function describeReadStoreContract(adapterName: string, makeStore: () => 
       expect(await c.sumBy(null, 'balance', { filter: { status: 'none' } })).toEqual({});
     });
 
+    it('declares indexes idempotently, from racing processes too, without changing what queries return', async () => {
+      const coll = name('indexed');
+      const indexes = [
+        { kind: 'sorted', equals: ['status'], sort: [{ field: 'balance', direction: 'desc' }] },
+        { kind: 'sorted', sort: [{ field: 'name', direction: 'asc' }] },
+        { kind: 'search', fields: ['name', 'email'] },
+      ] as const;
+      await store.ensureIndexes(coll, indexes); // before the collection holds anything
+      const c = store.collection<Member>(coll);
+      await c.upsertMany(members);
+      await Promise.all([store.ensureIndexes(coll, indexes), store.ensureIndexes(coll, indexes)]);
+      const ids = async (query: Parameters<typeof c.find>[0]) => (await c.find(query)).map((m) => m.id);
+      expect(await ids({ filter: { status: 'pending' }, sort: [{ field: 'balance', direction: 'desc' }] })).toEqual(['u2', 'u5']);
+      expect(await ids({ sort: [{ field: 'name', direction: 'asc' }], limit: 2 })).toEqual(['u1', 'u3']);
+      expect(await ids({ search: { fields: ['name', 'email'], text: 'LISKOV' } })).toEqual(['u5']);
+      expect(await c.count({ search: { fields: ['name', 'email'], text: '100%' } })).toBe(1);
+    });
+
     it('commits the writes of a transaction together and rolls all of them back on failure', async () => {
       const coll = name('tx');
       const projection = name('proj');

@@ -1,7 +1,17 @@
-import { USERS_COLLECTION, type UserDto, type UserReadModel } from '@concierge/contracts';
-import type { ReadStore } from '@concierge/platform/read-store/port';
+import { USERS_COLLECTION, type UserDto, type UserPageResponse, type UserReadModel, type UsersQuery } from '@concierge/contracts';
+import type { Collection, ReadStore, Search } from '@concierge/platform/read-store/port';
 
 type UserDoc = UserReadModel;
+
+/**
+ * The fields "Search by name or email" looks in. The read model keeps `fullName` as "First Last",
+ * so any text found in the first or the last name is also found in the full name: searching
+ * `fullName` and `email` matches exactly the users a search over first name, last name, full name
+ * and email would, with half the work per user (and half the search indexes).
+ */
+export const USER_SEARCH_FIELDS = ['fullName', 'email'] as const;
+
+const users = (readStore: ReadStore): Collection<UserDoc> => readStore.collection<UserDoc>(USERS_COLLECTION);
 
 export function toUserDto(doc: UserDoc): UserDto {
   return {
@@ -19,13 +29,40 @@ export function toUserDto(doc: UserDoc): UserDto {
   };
 }
 
+/** One user by id, or undefined when the read model holds none. */
+export async function findUser(readStore: ReadStore, id: string): Promise<UserDto | undefined> {
+  const doc = await users(readStore).get(id);
+  return doc ? toUserDto(doc) : undefined;
+}
+
+/**
+ * The admin list: newest registrations first, one page, and the exact number of users matching
+ * the same filter (counted, not taken from the page length as the original client did).
+ */
+export async function listUsers(readStore: ReadStore, query: UsersQuery): Promise<UserPageResponse> {
+  const filter = query.status ? { status: query.status } : undefined;
+  const search: Search | undefined = query.search ? { fields: USER_SEARCH_FIELDS, text: query.search } : undefined;
+  const collection = users(readStore);
+  const [docs, total] = await Promise.all([
+    collection.find({
+      filter,
+      search,
+      sort: [{ field: 'createdAt', direction: 'desc' }],
+      skip: (query.page - 1) * query.limit,
+      limit: query.limit,
+    }),
+    collection.count({ filter, search }),
+  ]);
+  return { users: docs.map(toUserDto), total, page: query.page, limit: query.limit };
+}
+
 /** Users waiting for approval, oldest first, with the exact number waiting. */
 export async function pendingUsers(readStore: ReadStore, limit: number): Promise<{ users: UserDto[]; total: number }> {
-  const users = readStore.collection<UserDoc>(USERS_COLLECTION);
+  const collection = users(readStore);
   const filter = { status: 'pending' } as const;
   const [docs, total] = await Promise.all([
-    users.find({ filter, sort: [{ field: 'createdAt', direction: 'asc' }], limit }),
-    users.count({ filter }),
+    collection.find({ filter, sort: [{ field: 'createdAt', direction: 'asc' }], limit }),
+    collection.count({ filter }),
   ]);
   return { users: docs.map(toUserDto), total };
 }

@@ -46,6 +46,11 @@ export function toMongoFilter(query: Query = {}): MongoFilter<StoredDoc> {
 
 /** Sort keys in order (a list, so numeric-looking names keep their place), `_id` ascending last for stable paging. */
 export function toMongoSort(sort: FindQuery['sort'] = []): MongoSort {
+  return mongoSortKeys(sort);
+}
+
+/** The keys of `toMongoSort` as a typed list, for indexes that serve it. */
+export function mongoSortKeys(sort: FindQuery['sort'] = []): [string, 1 | -1][] {
   const keys: [string, 1 | -1][] = sort.map(({ field, direction }) => [fieldPath(field), direction === 'desc' ? -1 : 1]);
   if (!keys.some(([path]) => path === '_id')) keys.push(['_id', 1]);
   return keys;

@@ -1,8 +1,8 @@
 import { MongoClient, MongoServerError, type ClientSession, type Db, type TransactionOptions } from 'mongodb';
 import type { Position } from '../../event-store/position.js';
-import type { ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
+import type { IndexSpec, ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
 import { mongoCollection } from './mongo-collection.js';
-import type { StoredDoc } from './mongo-query.js';
+import { fieldPath, mongoSortKeys, type StoredDoc } from './mongo-query.js';
 
 export interface MongoReadStoreOptions {
   /** Connection string; transactions need a replica set, e.g. `mongodb://mongo:27017/?replicaSet=rs0`. */
@@ -95,6 +95,12 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
       return { commit: BigInt(doc.commit), prepare: BigInt(doc.prepare) };
     },
 
+    async ensureIndexes(name, indexes) {
+      const target = readModel(name);
+      // createIndex is a no-op when an index with the same keys exists, so this is idempotent.
+      for (const keys of indexes.flatMap(mongoIndexKeys)) await target.createIndex(keys);
+    },
+
     async reset(projection, collections) {
       const targets = collections.map(readModel);
       // deleteMany rather than drop: drop is not allowed inside a transaction. Very large read models
@@ -109,4 +115,14 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
 
     close: () => client.close(),
   };
+}
+
+/**
+ * Keys of the MongoDB indexes for one spec: equality fields, then the sort (with `_id` last, as
+ * `find` sorts). MongoDB cannot serve an unanchored case-insensitive regex from an index's order,
+ * but it scans a small index instead of the documents, so each search field gets a plain index.
+ */
+function mongoIndexKeys(spec: IndexSpec): [string, 1 | -1][][] {
+  if (spec.kind === 'search') return spec.fields.map((field) => [[fieldPath(field), 1]]);
+  return [[...(spec.equals ?? []).map((field): [string, 1 | -1] => [fieldPath(field), 1]), ...mongoSortKeys(spec.sort)]];
 }

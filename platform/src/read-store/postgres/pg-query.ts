@@ -20,14 +20,14 @@ export class SqlBuilder {
     const clauses = [...this.filterClauses(query.filter ?? {})];
     if (query.search && query.search.text.trim() !== '' && query.search.fields.length > 0) {
       const pattern = this.param(`%${escapeLike(query.search.text.trim())}%`);
-      clauses.push(`(${query.search.fields.map((f) => `doc #>> ${jsonPath(f)} ILIKE ${pattern}`).join(' OR ')})`);
+      clauses.push(`(${query.search.fields.map((f) => `${searchKey(f)} ILIKE ${pattern}`).join(' OR ')})`);
     }
     return clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
   }
 
   private *filterClauses(filter: Filter): Generator<string> {
     for (const [field, condition] of Object.entries(filter)) {
-      const path = `doc #> ${jsonPath(field)}`;
+      const path = filterKey(field);
       if (condition !== null && typeof condition === 'object') {
         const values = condition.in.filter((v) => v !== null);
         const parts = values.length > 0 ? [`${path} = ANY(${this.param(values.map((v) => JSON.stringify(v)))}::jsonb[])`] : [];
@@ -41,21 +41,9 @@ export class SqlBuilder {
     }
   }
 
-  /**
-   * Numbers sort numerically, strings byte-wise (COLLATE "C"), missing values first when
-   * ascending — the order MongoDB gives, so both adapters page identically.
-   */
+  /** Numbers sort numerically, strings byte-wise; see `sortKeys`. Ties are broken by id. */
   orderBy(sort: readonly Sort[] = []): string {
-    const keys = sort.flatMap(({ field, direction }) => {
-      const dir = direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-      const path = jsonPath(field);
-      return [
-        `CASE WHEN jsonb_typeof(doc #> ${path}) = 'number' THEN (doc #>> ${path})::numeric END ${dir}`,
-        `(doc #>> ${path}) COLLATE "C" ${dir}`,
-      ];
-    });
-    keys.push('id COLLATE "C" ASC');
-    return `ORDER BY ${keys.join(', ')}`;
+    return `ORDER BY ${[...sortKeys(sort), ID_SORT_KEY].join(', ')}`;
   }
 
   page(query: FindQuery): string {
@@ -64,6 +52,35 @@ export class SqlBuilder {
     if (query.skip) sql += ` OFFSET ${this.param(query.skip)}`;
     return sql;
   }
+}
+
+/** The last sort key of every `find`, so paging is stable. */
+export const ID_SORT_KEY = 'id COLLATE "C" ASC';
+
+/**
+ * Sort keys for `ORDER BY` and, identical, for indexes that serve it: numbers sort numerically,
+ * strings byte-wise (COLLATE "C"), missing values first when ascending — the order MongoDB gives,
+ * so both adapters page identically.
+ */
+export function sortKeys(sort: readonly Sort[]): string[] {
+  return sort.flatMap(({ field, direction }) => {
+    const dir = direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+    const path = jsonPath(field);
+    return [
+      `(CASE WHEN jsonb_typeof(doc #> ${path}) = 'number' THEN (doc #>> ${path})::numeric END) ${dir}`,
+      `(doc #>> ${path}) COLLATE "C" ${dir}`,
+    ];
+  });
+}
+
+/** The expression an equality filter compares (`doc #> path = value::jsonb`), for indexes that serve it. */
+export function filterKey(field: string): string {
+  return `(doc #> ${jsonPath(field)})`;
+}
+
+/** The text a search matches with ILIKE, for trigram indexes that serve it. */
+export function searchKey(field: string): string {
+  return `(doc #>> ${jsonPath(field)})`;
 }
 
 function escapeLike(text: string): string {

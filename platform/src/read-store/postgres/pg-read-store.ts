@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { schemaName } from '../../postgres/identifiers.js';
 import type { Position } from '../../event-store/position.js';
 import type { Collection, FindQuery, Query, ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
+import { createAll, indexStatements, trigramOperatorClass } from './pg-indexes.js';
 import { SqlBuilder, jsonPath } from './pg-query.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -154,6 +155,13 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
       );
       const row = rows[0];
       return row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : undefined;
+    },
+    async ensureIndexes(name, indexes) {
+      const t = await ensureTable(name);
+      // Plain CREATE INDEX (not CONCURRENTLY) briefly blocks writes to the table; read models are
+      // small enough that this is milliseconds, and it cannot leave an invalid index behind.
+      const trigramOps = indexes.some((spec) => spec.kind === 'search') ? await trigramOperatorClass(pool) : '';
+      await createAll(pool, indexes.flatMap((spec) => indexStatements(t, spec, trigramOps)));
     },
     async reset(projection, collections) {
       const tables = await Promise.all(collections.map((name) => ensureTable(name)));

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { schemaName } from '../../postgres/identifiers.js';
+import type { IndexSpec } from '../port.js';
+import { filterKey, ID_SORT_KEY, searchKey, sortKeys } from './pg-query.js';
+
+/** Errors of a CREATE that lost a race with an identical one: the object exists either way. */
+const ALREADY_THERE = new Set(['23505', '42P07', '42710']);
+
+const lostRace = (error: unknown) => ALREADY_THERE.has(String((error as { code?: string }).code));
+
+/**
+ * The CREATE INDEX statements for one spec on table `table` (`<schema>.c_<collection>`). Index
+ * expressions are the very ones `SqlBuilder` emits, so the planner can match them. Names derive
+ * from the definition, so a changed spec gets a new index instead of being mistaken for the old one.
+ */
+export function indexStatements(table: string, spec: IndexSpec, trigramOps: string): string[] {
+  const base = table.slice(table.indexOf('.') + 1);
+  const named = (definition: string) => {
+    const hash = createHash('sha256').update(definition).digest('hex').slice(0, 12);
+    return `CREATE INDEX IF NOT EXISTS ${base}_ix_${hash} ON ${table} ${definition}`;
+  };
+  if (spec.kind === 'sorted') {
+    const keys = [...(spec.equals ?? []).map(filterKey), ...sortKeys(spec.sort), ID_SORT_KEY];
+    return [named(`(${keys.join(', ')})`)];
+  }
+  // One trigram index per field: the search ORs one ILIKE per field, which PostgreSQL answers
+  // with a BitmapOr over these instead of reading every document. GIN's default fastupdate is kept:
+  // without it a rebuild of the read model ran several times slower (each row updates many trigram
+  // entries at once). The price is that right after a bulk load, until autovacuum merges the
+  // pending entries, the planner may prefer reading every document.
+  return spec.fields.map((field) => named(`USING gin (${searchKey(field)} ${trigramOps})`));
+}
+
+/**
+ * The schema-qualified trigram operator class, installing `pg_trgm` (a trusted contrib extension
+ * since PostgreSQL 13) into `public` when the database lacks it.
+ */
+export async function trigramOperatorClass(pool: pg.Pool): Promise<string> {
+  const installedIn = async () =>
+    (
+      await pool.query<{ schema: string }>(
+        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+      )
+    ).rows[0]?.schema;
+  let schema = await installedIn();
+  if (schema === undefined) {
+    try {
+      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    } catch (error) {
+      if (!lostRace(error)) {
+        throw new Error('Search indexes need the PostgreSQL extension pg_trgm (package postgresql-contrib); it could not be installed.', {
+          cause: error,
+        });
+      }
+    }
+    schema = (await installedIn()) ?? 'public';
+  }
+  return `${schemaName(schema)}.gin_trgm_ops`;
+}
+
+/** Runs CREATE statements one at a time, tolerating an identical CREATE from another process. */
+export async function createAll(pool: pg.Pool, statements: readonly string[]): Promise<void> {
+  for (const statement of statements) {
+    try {
+      await pool.query(statement);
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchRoute, routes, type RouteDef } from '@concierge/contracts';
+import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
+import { listen } from '@concierge/platform/testing/http';
+import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { createCommandApp } from '../../command-api/src/app.js';
+import { argon2idHasher } from '../../command-api/src/identity/password-hasher.js';
+import { createQueryApp } from '../../query-api/src/app.js';
+import {
+  allowedStatus,
+  concretePath,
+  expectedOutcome,
+  formatMatrix,
+  PRINCIPALS,
+  servedBySide,
+  type PrincipalName,
+} from './authorization-matrix.js';
+
+const GENERIC_NOT_FOUND = /^No API route /;
+
+interface Outcome {
+  readonly status: number;
+  readonly message: unknown;
+}
+
+/**
+ * Every route of the route table, tried by every kind of caller against both APIs running
+ * in-process. Generated from `routes`, so a route added to the table is covered the moment it exists.
+ */
+describe('authorization matrix: every route x every caller', () => {
+  let schemas: TestSchemas;
+  let apis: Record<RouteDef['side'], { url: string; close: () => Promise<void> }>;
+  let headers: Record<PrincipalName, Record<string, string>>;
+  const memberId = randomUUID();
+  const outcomes = new Map<string, Partial<Record<PrincipalName, Outcome>>>();
+
+  async function send(side: RouteDef['side'], route: RouteDef, path: string, principal: PrincipalName): Promise<Outcome> {
+    const withBody = route.method === 'POST' || route.method === 'PUT';
+    const response = await fetch(`${apis[side].url}/api${path}`, {
+      method: route.method,
+      headers: { ...headers[principal], ...(withBody ? { 'content-type': 'application/json' } : {}) },
+      body: withBody ? '{}' : undefined,
+    });
+    const text = await response.text();
+    let message: unknown;
+    try {
+      message = (JSON.parse(text) as { message?: unknown }).message;
+    } catch {
+      message = text.slice(0, 80);
+    }
+    return { status: response.status, message };
+  }
+
+  beforeAll(async () => {
+    schemas = await createTestSchemas('authzmatrix');
+    const keys = testKeys();
+    const logger = pino({ level: 'silent' });
+    const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
+    const [command, query] = await Promise.all([
+      listen(createCommandApp({ eventStore, hasher: argon2idHasher({ memoryKiB: 8_192, timeCost: 1 }), keys, logger })),
+      listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger })),
+    ]);
+    apis = { command, query };
+    const bearer = (sub: string, role: 'user' | 'admin' | 'auditor', status: 'approved' | 'pending' = 'approved') => ({
+      authorization: bearerFor(keys, { sub, role, status }),
+    });
+    headers = {
+      anonymous: {},
+      'pending user': bearer(randomUUID(), 'user', 'pending'),
+      member: bearer(memberId, 'user'),
+      'another member': bearer(randomUUID(), 'user'),
+      admin: bearer(randomUUID(), 'admin'),
+      auditor: bearer(randomUUID(), 'auditor'),
+    };
+    // Sequential, so rate limits and logs stay readable; a few hundred requests in all.
+    for (const route of routes) {
+      const row: Partial<Record<PrincipalName, Outcome>> = {};
+      for (const principal of PRINCIPALS) row[principal] = await send(route.side, route, concretePath(route, { memberId }), principal);
+      outcomes.set(route.id, row);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (outcomes.size > 0) {
+      const rows = routes.map((route) => ({
+        route,
+        statuses: Object.fromEntries(Object.entries(outcomes.get(route.id) ?? {}).map(([p, o]) => [p, o.status])),
+      }));
+      console.log(`Authorization matrix (status per route and caller):\n${formatMatrix(rows)}`);
+    }
+    await Promise.all([apis?.command.close(), apis?.query.close()]);
+    await schemas?.drop();
+  });
+
+  it('covers a non-empty route table with unique ids', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+  });
+
+  describe.each(routes.map((route) => ({ route, name: `${route.method} ${route.path} (${route.id})` })))('$name', ({ route }) => {
+    it('is mounted on its own API and reachable there: the table and the mounted routes are the same set', () => {
+      const concrete = concretePath(route, { memberId });
+      expect(matchRoute(route.method, concrete)?.route.id, 'an earlier route of the table shadows it').toBe(route.id);
+      for (const principal of PRINCIPALS) {
+        const outcome = outcomes.get(route.id)?.[principal];
+        expect(outcome, principal).toBeDefined();
+        expect(String(outcome?.message), `${principal}: answered by the generic 404`).not.toMatch(GENERIC_NOT_FOUND);
+      }
+    });
+
+    it('is not served by the other API', async () => {
+      const other = route.side === 'command' ? 'query' : 'command';
+      const concrete = concretePath(route, { memberId });
+      expect(servedBySide(routes, other, route.method, concrete), `the ${other} side has a route for the same request`).toBe(false);
+      const outcome = await send(other, route, concrete, 'admin');
+      expect(outcome.status).toBe(404);
+      expect(String(outcome.message)).toMatch(GENERIC_NOT_FOUND);
+    });
+
+    it('lets in exactly the callers its access allows', () => {
+      for (const principal of PRINCIPALS) {
+        const outcome = outcomes.get(route.id)?.[principal];
+        const status = outcome?.status ?? 0;
+        const expected = expectedOutcome(route, principal);
+        const context = `${principal} -> ${status} ${String(outcome?.message)} (expected ${expected})`;
+        expect(status >= 500 && status !== 501, `${context}: a server error`).toBe(false);
+        if (expected === 'not refused') expect([401, 403], context).not.toContain(status);
+        if (expected === 'unauthenticated') expect(status, context).toBe(401);
+        if (expected === 'forbidden') expect(status, context).toBe(403);
+        if (expected === 'allowed') expect(allowedStatus(status), context).toBe(true);
+      }
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { theme } from './theme';
+
+/** SPEC section 9: toasts top-right, 5000 ms. */
+const TOAST_ORIGIN = { vertical: 'top', horizontal: 'right' } as const;
+const TOAST_MS = 5000;
+
+/** Everything a page may rely on: data cache, theme, toasts and the router. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider anchorOrigin={TOAST_ORIGIN} autoHideDuration={TOAST_MS} maxSnack={4}>
+          <BrowserRouter>{children}</BrowserRouter>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

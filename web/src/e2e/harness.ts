@@ -1,0 +1,144 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, startServices } from '../../../scripts/services.mjs';
+import { freePort } from '../../../scripts/system/free-port.js';
+
+export const CHROMIUM = '/usr/lib/chromium/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+
+/** Debian's Chromium is the only browser used; installed once if the machine lacks it. */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const install = spawnSync('apt-get', ['install', '-y', 'chromium'], { encoding: 'utf8', timeout: 300_000 });
+  if (install.status !== 0 || !existsSync(CHROMIUM)) {
+    const detail = `${install.error?.message ?? ''}\n${install.stderr ?? ''}`.trim();
+    throw new Error(`Chromium is missing at ${CHROMIUM} and "apt-get install -y chromium" failed; install it and rerun.\n${detail}`);
+  }
+}
+
+/** Builds the SPA as production does, into a fresh directory the gateway then serves. */
+export async function buildSpa(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-spa-'));
+  await promisify(execFile)('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: join(ROOT, 'web'),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return outDir;
+}
+
+export interface RunningSystem {
+  readonly base: string;
+  readonly output: readonly string[];
+  readonly stop: () => Promise<void>;
+}
+
+/** Every service from source behind one gateway port, on fresh schemas, a fresh DATA_DIR and queue prefix. */
+export async function startSystem(options: { staticDir: string; admin: { email: string; password: string } }): Promise<RunningSystem> {
+  const schemas: TestSchemas = await createTestSchemas('e2eidentity');
+  const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
+  const base = `http://127.0.0.1:${gateway}`;
+  const output: string[] = [];
+  const many = '100000';
+  const services = startServices({
+    mode: 'source',
+    write: (line) => void output.push(line),
+    env: {
+      PORT: String(gateway),
+      COMMAND_API_PORT: String(command),
+      QUERY_API_PORT: String(query),
+      COMMAND_API_URL: `http://127.0.0.1:${command}`,
+      QUERY_API_URL: `http://127.0.0.1:${query}`,
+      PUBLIC_URL: base,
+      STATIC_DIR: options.staticDir,
+      DATABASE_URL: schemas.connectionString,
+      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
+      READ_STORE_SCHEMA: schemas.readStoreSchema,
+      QUEUE_PREFIX: `test-e2e-${randomUUID().slice(0, 8)}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'concierge-e2e-data-')),
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+      // The flow signs in several times from one address; the limits are not under test here.
+      RATE_LIMIT_LOGIN_PER_IP: many,
+      RATE_LIMIT_LOGIN_PER_EMAIL: many,
+      RATE_LIMIT_REGISTER_PER_IP: many,
+      RATE_LIMIT_REGISTER_PER_EMAIL: many,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const stop = async () => {
+    await services.stop();
+    await schemas.drop();
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const exited = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 250, undefined))]);
+    if (exited) {
+      await stop();
+      throw new Error(`${exited.name} exited (code ${exited.code}) while starting:\n${output.join('')}`);
+    }
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`services did not come up within 60 s:\n${output.join('')}`);
+    }
+  }
+  return { base, output, stop };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+// Toasts are asserted by the steps; in the pictures they would only cover the page.
+const HIDE_TOASTS = '.notistack-SnackbarContainer { display: none !important; }';
+
+/** Waits until the page has stopped loading: no requests in flight and no spinner on screen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('.MuiCircularProgress-root') === null, undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+/**
+ * Screenshots of the page as it is now, wide and narrow, named `<suite>-NN-<page>-<size>.png` in
+ * visiting order; the suite's pictures of an earlier run are removed first.
+ */
+export function screenshotter(page: Page, suite: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const file of readdirSync(SCREENSHOT_DIR)) if (file.startsWith(`${suite}-`)) rmSync(join(SCREENSHOT_DIR, file));
+  let count = 0;
+  /** Pages wider than the phone screen: content that scrolls sideways is a layout bug. */
+  const overflows: string[] = [];
+  return {
+    overflows,
+    async shoot(name: string, options: { toasts?: boolean } = {}): Promise<void> {
+      count += 1;
+      const prefix = `${suite}-${String(count).padStart(2, '0')}-${name}`;
+      await settle(page);
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        await page.setViewportSize(viewport);
+        // Picture quality only, not synchronisation: MUI re-measures (e.g. the tab indicator) on a
+        // resize debounced by 166 ms, so give the new width a moment before the capture.
+        await page.waitForTimeout(250);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > viewport.width) overflows.push(`${name} is ${width}px wide at ${viewport.width}px`);
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `${prefix}-${size}.png`),
+          fullPage: true,
+          animations: 'disabled',
+          ...(options.toasts ? {} : { style: HIDE_TOASTS }),
+        });
+      }
+      await page.setViewportSize(VIEWPORTS.desktop);
+    },
+  };
+}

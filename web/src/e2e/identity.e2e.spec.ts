@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSpa, ensureChromium, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+
+const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
+const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
+const MEMBER = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: `grace-${randomUUID().slice(0, 8)}@example.com`,
+  password: 'Compiler1952',
+  newPassword: 'Cobol1959Rules',
+  newFirstName: 'Amazing',
+  newLastName: 'Grace',
+};
+const WAIT = { timeout: 15_000 };
+
+/**
+ * The identity journey in a real browser against the real services and the built SPA:
+ * register, refused while pending, approved by an admin, profile and password changed,
+ * signed in again with the new password. Screenshots of each page land in test-results/screenshots.
+ */
+describe('identity journey in the browser', () => {
+  let staticDir: string | undefined;
+  let system: RunningSystem | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    ensureChromium();
+    staticDir = await buildSpa();
+    system = await startSystem({ staticDir, admin: ADMIN });
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('takes a member from registration through approval to a changed profile and password', async () => {
+    if (!browser || !system) throw new Error('set-up did not finish');
+    const base = system.base;
+    const output = system.output;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const browserErrors: string[] = [];
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+    const { shoot, overflows } = screenshotter(page, 'identity');
+
+    /** Runs one step; a failure names the step and shows the end of the services' output. */
+    const step = async (name: string, body: () => Promise<void>) => {
+      try {
+        await body();
+      } catch (error) {
+        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
+        );
+      }
+    };
+    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
+    const signIn = async (email: string, password: string) => {
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    };
+
+    await step('public pages', async () => {
+      await page.goto(`${base}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor(WAIT);
+      expect(await page.getByText('8+', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('24/7', { exact: true }).isVisible()).toBe(true);
+      const privacy = page.getByRole('link', { name: 'Privacy Policy' });
+      expect(await privacy.getAttribute('target')).toBe('_blank');
+      await shoot('landing');
+      for (const path of ['privacy-policy', 'terms-and-conditions', 'forgot-password']) {
+        await page.goto(`${base}/${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor(WAIT);
+        await shoot(path);
+      }
+      await page.goto(`${base}/reset-password`);
+      await page.getByRole('alert').filter({ hasText: 'Invalid or missing reset token' }).first().waitFor(WAIT);
+      await shoot('reset-password-missing-token');
+    });
+
+    await step('register', async () => {
+      await page.goto(`${base}/`);
+      await page.getByRole('link', { name: 'Create Your Account' }).click();
+      await page.waitForURL(`${base}/register`, WAIT);
+      await page.getByLabel('First name').fill(MEMBER.firstName);
+      await page.getByLabel('Last name').fill(MEMBER.lastName);
+      await page.getByLabel('Email').fill(MEMBER.email);
+      await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+      await page.getByLabel('Confirm password').fill(MEMBER.password);
+      await page.getByRole('checkbox').check();
+      expect(await page.getByTestId('password-strength-label').textContent()).toBe('Strong');
+      await shoot('register');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await toast('Registration successful! Your account is pending approval.');
+      await page.waitForURL(`${base}/`, WAIT);
+    });
+
+    await step('login refused while pending', async () => {
+      await signIn(MEMBER.email, MEMBER.password);
+      await toast(PENDING_MESSAGE);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await shoot('login-pending', { toasts: true });
+    });
+
+    await step('admin approves the registration', async () => {
+      await signIn(ADMIN.email, ADMIN.password);
+      await page.waitForURL(`${base}/admin/dashboard`, WAIT);
+      await toast('Login successful');
+      await shoot('admin-dashboard');
+      await page.goto(`${base}/admin/users`);
+      const row = page.getByRole('row').filter({ hasText: MEMBER.email });
+      await row.waitFor(WAIT);
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await toast('User approved successfully');
+      await row.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached', ...WAIT });
+      await shoot('admin-users');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${base}/login`, WAIT);
+    });
+
+    await step('member signs in', async () => {
+      await signIn(MEMBER.email, MEMBER.password);
+      await page.waitForURL(`${base}/user/dashboard`, WAIT);
+      await toast('Login successful');
+      await page.getByText('Your portfolio will appear here').waitFor(WAIT);
+      await page.getByTestId('member-email').getByText(MEMBER.email).waitFor(WAIT);
+      await page.getByTestId('member-name').getByText(`${MEMBER.firstName} ${MEMBER.lastName}`).waitFor(WAIT);
+      await shoot('member-dashboard');
+    });
+
+    await step('member changes the name in Settings > Profile', async () => {
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.waitForURL(`${base}/user/settings`, WAIT);
+      const firstName = page.getByLabel('First name');
+      await firstName.waitFor(WAIT);
+      expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+      await firstName.fill(MEMBER.newFirstName);
+      await page.getByLabel('Last name').fill(MEMBER.newLastName);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast('Profile updated successfully.');
+      // Read-your-writes: the shell shows the new name as soon as the change is accepted.
+      await page.getByTestId('member-name').getByText(`${MEMBER.newFirstName} ${MEMBER.newLastName}`).waitFor(WAIT);
+      await shoot('settings-profile');
+    });
+
+    await step('member changes the password in Settings > Security', async () => {
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByLabel('Current password').fill(MEMBER.password);
+      await page.getByLabel('New password', { exact: true }).fill(MEMBER.newPassword);
+      await page.getByLabel('Confirm new password').fill(MEMBER.newPassword);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await toast('Password changed successfully.');
+      await shoot('settings-security');
+    });
+
+    await step('member logs out and back in with the new password', async () => {
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${base}/login`, WAIT);
+      expect(await page.evaluate(() => [localStorage.getItem('auth-token'), localStorage.getItem('auth-user'), localStorage.getItem('auth-refresh-token')])).toEqual([null, null, null]);
+      await signIn(MEMBER.email, MEMBER.password);
+      await toast('Invalid email or password.');
+      await signIn(MEMBER.email, MEMBER.newPassword);
+      await page.waitForURL(`${base}/user/dashboard`, WAIT);
+      await page.getByTestId('member-name').getByText(`${MEMBER.newFirstName} ${MEMBER.newLastName}`).waitFor(WAIT);
+      await shoot('member-dashboard-after-relogin');
+    });
+
+    expect(browserErrors).toEqual([]);
+    expect(overflows).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

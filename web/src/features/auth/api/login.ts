@@ -1,0 +1,22 @@
+import type { LoginRequest, LoginResponse } from '@concierge/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+
+export type LoginInput = Pick<LoginRequest, 'email' | 'password' | 'rememberMe'>;
+
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return api<LoginResponse>('POST', '/auth/login', { body: input });
+}
+
+export function useLoginMutation() {
+  return useMutation({ mutationFn: login });
+}
+
+/** The server refuses a pending account with 403 and a body carrying status pending. */
+export function isPendingApproval(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return false;
+  const record = body as Record<string, unknown>;
+  return record['status'] === 'pending' || record['accountStatus'] === 'pending';
+}

@@ -1,0 +1,11 @@
+import type { RegisterRequest } from '@concierge/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function register(input: RegisterRequest): Promise<{ message: string; userId: string }> {
+  return api('POST', '/auth/register', { body: input });
+}
+
+export function useRegisterMutation() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import type { FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LegalLink } from '../../../components/legal-links';
+import { PasswordField } from '../../../components/password-field';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { errorMessage } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
+import { checkConfirmation, checkEmail, checkNewPassword, checkRequired } from '../../../lib/validation';
+import { useRegisterMutation } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+
+const initial = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
+
+const validate = (values: typeof initial) => ({
+  firstName: checkRequired(values.firstName, 'First name is required'),
+  lastName: checkRequired(values.lastName, 'Last name is required'),
+  email: checkEmail(values.email),
+  password: checkNewPassword(values.password),
+  confirmPassword: checkConfirmation(values.password, values.confirmPassword),
+  acceptTerms: values.acceptTerms ? undefined : 'You must agree to the terms and conditions',
+});
+
+export default function RegisterPage() {
+  const form = useForm(initial, validate);
+  const registerMutation = useRegisterMutation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const termsError = form.shownError('acceptTerms');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || registerMutation.isPending) return;
+    const { firstName, lastName, email, password } = form.values;
+    registerMutation.mutate(
+      { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
+      {
+        onSuccess: () => {
+          enqueueSnackbar('Registration successful! Your account is pending approval.', { variant: 'success' });
+          navigate('/');
+        },
+        onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred during registration'), { variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Join Crypto Concierge; our team reviews every new account.">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField label="First name" autoComplete="given-name" autoFocus {...form.textField('firstName')} />
+            <TextField label="Last name" autoComplete="family-name" {...form.textField('lastName')} />
+          </Stack>
+          <TextField label="Email" type="email" autoComplete="email" {...form.textField('email')} />
+          <Box>
+            <PasswordField label="Password" autoComplete="new-password" {...form.textField('password')} />
+            <PasswordStrengthMeter password={form.values.password} />
+          </Box>
+          <PasswordField label="Confirm password" autoComplete="new-password" {...form.textField('confirmPassword')} />
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox checked={form.values.acceptTerms} onChange={(event) => form.setValue('acceptTerms', event.target.checked)} />
+              }
+              label={
+                <Typography variant="body2">
+                  I agree to the <LegalLink to="/terms-and-conditions">Terms and Conditions</LegalLink> and the{' '}
+                  <LegalLink to="/privacy-policy">Privacy Policy</LegalLink>
+                </Typography>
+              }
+            />
+            {termsError !== undefined && <FormHelperText error>{termsError}</FormHelperText>}
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={!form.isValid || registerMutation.isPending}>
+            {registerMutation.isPending ? 'Creating account…' : 'Create Account'}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Login
+        </Link>
+      </Typography>
+    </AuthLayout>
+  );
+}

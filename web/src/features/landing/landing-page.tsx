@@ -1,0 +1,19 @@
+import Box from '@mui/material/Box';
+import { FeaturesSection } from './components/features-section';
+import { Hero } from './components/hero';
+import { LandingFooter } from './components/landing-footer';
+import { LandingHeader } from './components/landing-header';
+
+/** The public home page (SPEC section 1). */
+export default function LandingPage() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <LandingHeader />
+      <Box component="main" sx={{ flex: 1 }}>
+        <Hero />
+        <FeaturesSection />
+      </Box>
+      <LandingFooter />
+    </Box>
+  );
+}

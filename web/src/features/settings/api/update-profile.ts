@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { CURRENT_USER_KEY } from '../../../lib/current-user';
+
+export interface ProfileInput {
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Sent as SPEC section 3 lists it; the server ignores it (the email is read-only). */
+  readonly email: string;
+}
+
+export function updateProfile(input: ProfileInput): Promise<{ message: string }> {
+  return api('PUT', '/users/profile', { body: input });
+}
+
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}

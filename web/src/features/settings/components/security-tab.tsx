@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import type { FormEvent } from 'react';
+import { PasswordField } from '../../../components/password-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
+import { checkRequired } from '../../../lib/validation';
+import { useChangePasswordMutation } from '../api/change-password';
+
+const initial = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+// SPEC section 5: all three required, the new one at least 8 characters, and both new ones equal.
+const validate = (values: typeof initial) => ({
+  currentPassword: checkRequired(values.currentPassword, 'Current password is required'),
+  newPassword:
+    values.newPassword === ''
+      ? 'New password is required'
+      : values.newPassword.length < 8
+        ? 'Password must be at least 8 characters'
+        : undefined,
+  confirmPassword:
+    values.confirmPassword === ''
+      ? 'Please confirm your password'
+      : values.confirmPassword !== values.newPassword
+        ? 'Passwords do not match'
+        : undefined,
+});
+
+export function SecurityTab() {
+  const form = useForm(initial, validate);
+  const mutation = useChangePasswordMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || mutation.isPending) return;
+    mutation.mutate(form.values, {
+      onSuccess: () => {
+        enqueueSnackbar('Password changed successfully.', { variant: 'success' });
+        form.reset();
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to change password.'), { variant: 'error' }),
+    });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
+      <Stack spacing={2.5}>
+        <PasswordField label="Current password" autoComplete="current-password" {...form.textField('currentPassword')} />
+        <PasswordField label="New password" autoComplete="new-password" {...form.textField('newPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.textField('confirmPassword')} />
+        <Box>
+          <Button type="submit" variant="contained" disabled={!form.isValid || mutation.isPending}>
+            {mutation.isPending ? 'Changing…' : 'Change Password'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

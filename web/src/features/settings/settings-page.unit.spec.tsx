@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderPage } from '../../testing/render-page';
+import SettingsPage from './settings-page';
+
+type Sent = { method: string; path: string; body: unknown };
+
+function serve(options: { failPassword?: boolean } = {}) {
+  const sent: Sent[] = [];
+  let me = {
+    _id: 'u1', id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'approved',
+    walletAddress: null, subscriptionPlan: null, primaryWithdrawalAddress: null, createdAt: '2026-01-01T00:00:00.000Z',
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const method = init?.method ?? 'GET';
+      const body: unknown = init?.body === undefined ? undefined : JSON.parse(String(init.body));
+      sent.push({ method, path, body });
+      if (method === 'GET' && path === '/api/auth/me') return json(me);
+      if (method === 'PUT' && path === '/api/users/profile') {
+        me = { ...me, ...(body as { firstName: string; lastName: string }) };
+        return json({ message: 'Profile updated', position: '7-1' });
+      }
+      if (method === 'PUT' && path === '/api/users/password') {
+        return options.failPassword ? json({ message: 'Current password is incorrect' }, 400) : json({ message: 'ok', position: '8-1', token: 't2', refreshToken: 's.r2' });
+      }
+      return json({ message: 'Not here' }, 404);
+    }),
+  );
+  return sent;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('auth-token', 't');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+describe('member settings', () => {
+  it('shows a spinner, then the profile with a read-only email', async () => {
+    serve();
+    renderPage(<SettingsPage />, '/user/settings');
+    expect(screen.getByRole('status', { name: 'Loading settings' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('Ada')).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toHaveProperty('disabled', true);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Wallet']);
+  });
+
+  it('enables Save only for a valid change, then saves it', async () => {
+    const sent = serve();
+    renderPage(<SettingsPage />, '/user/settings');
+    const firstName = await screen.findByLabelText('First name');
+    expect(save()).toHaveProperty('disabled', true);
+    fireEvent.change(firstName, { target: { value: '' } });
+    expect(save()).toHaveProperty('disabled', true);
+    fireEvent.change(firstName, { target: { value: 'Augusta' } });
+    expect(save()).toHaveProperty('disabled', false);
+    fireEvent.click(save());
+    expect(await screen.findByText('Profile updated successfully.')).toBeTruthy();
+    expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace', email: 'ada@example.com' });
+    await waitFor(() => expect(save()).toHaveProperty('disabled', true));
+  });
+
+  it('changes the password only when the new ones match', async () => {
+    const sent = serve();
+    renderPage(<SettingsPage />, '/user/settings');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Engine1843' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Analytical1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical2' } });
+    fireEvent.blur(screen.getByLabelText('Confirm new password'));
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    const change = screen.getByRole('button', { name: 'Change Password' });
+    expect(change).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical1' } });
+    fireEvent.click(change);
+    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+    // The old sessions end with the change: this device keeps the new pair the answer carries.
+    expect(localStorage.getItem('auth-token')).toBe('t2');
+    expect(localStorage.getItem('auth-refresh-token')).toBe('s.r2');
+    expect(sent.find((call) => call.path === '/api/users/password')?.body).toEqual({
+      currentPassword: 'Engine1843',
+      newPassword: 'Analytical1',
+      confirmPassword: 'Analytical1',
+    });
+  });
+
+  it("shows the server's reason when the password change is refused", async () => {
+    serve({ failPassword: true });
+    renderPage(<SettingsPage />, '/user/settings');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Analytical1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+  });
+});

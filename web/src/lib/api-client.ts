@@ -1,0 +1,135 @@
+import { config } from '../config/env';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './auth-storage';
+import { createPositionTracker, MIN_POSITION_HEADER } from './read-your-writes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiOptions {
+  readonly body?: unknown;
+  readonly query?: Record<string, string | number | undefined>;
+}
+
+const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
+
+/** A failed API call. `message` is the server's `message` when it sent one, else a generic text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message?: string,
+  ) {
+    super(message ?? serverMessageOf(body) ?? (status === 0 ? NETWORK_MESSAGE : GENERIC_MESSAGE));
+  }
+}
+
+function serverMessageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** SPEC section 8: the server's message when there is one, otherwise the screen's own default text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (serverMessageOf(error.body) ?? fallback) : fallback;
+}
+
+// Calls where a 401 means wrong credentials or a spent token, not an expired access token.
+const NO_REFRESH_PATHS = ['/auth/login', '/auth/register', '/auth/refresh-token', '/auth/logout', '/auth/forgot-password', '/auth/reset-password'];
+
+function mayRefresh(path: string): boolean {
+  return !NO_REFRESH_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+}
+
+function buildUrl(path: string, query: ApiOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  const joined = search === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${search}`;
+  return `${config.apiBaseUrl}${joined}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const positions = createPositionTracker();
+
+async function send(method: HttpMethod, url: string, body: unknown, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+  const minPosition = positions.latest();
+  if (method === 'GET' && minPosition !== undefined) headers[MIN_POSITION_HEADER] = minPosition;
+  try {
+    return await window.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, { cause: String(error) });
+  }
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Exchanges the refresh token for a new pair; null when the session cannot be renewed. */
+async function renewTokens(): Promise<string | null> {
+  const refreshToken = getRefreshToken();
+  if (refreshToken === null) return null;
+  const response = await send('POST', buildUrl('/auth/refresh-token', undefined), { refreshToken }, null);
+  if (!response.ok) return null;
+  const body = await readBody(response);
+  if (typeof body !== 'object' || body === null) return null;
+  const { token, refreshToken: rotated } = body as Record<string, unknown>;
+  if (typeof token !== 'string') return null;
+  // The refresh token is single-use: the rotated one must replace it, or the next refresh fails.
+  storeTokens(token, typeof rotated === 'string' ? rotated : null);
+  return token;
+}
+
+/** One refresh at a time: concurrent 401s share it, since a spent refresh token cannot be used twice. */
+function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= renewTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Calls the API below `/api`. Sends the stored bearer token; after a 401 caused by an expired
+ * access token it refreshes once and retries once; if the session cannot be renewed it is cleared,
+ * and the route guards take the visitor to /login with a returnUrl.
+ */
+export async function api<T>(method: HttpMethod, path: string, options: ApiOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const sentToken = getAccessToken();
+  let response = await send(method, url, options.body, sentToken);
+
+  if (response.status === 401 && sentToken !== null && mayRefresh(path)) {
+    const current = getAccessToken();
+    // Another call may already have refreshed while this one was in flight.
+    const token = current !== null && current !== sentToken ? current : await refreshAccessToken();
+    if (token === null) {
+      const error = new ApiError(401, await readBody(response));
+      positions.reset();
+      clearSession('expired');
+      throw error;
+    }
+    response = await send(method, url, options.body, token);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (method !== 'GET' && typeof body === 'object' && body !== null && 'position' in body) positions.remember(body.position);
+  return body as T;
+}
+
+/** Forgets the read-your-writes position (on logout, so the next user starts fresh). */
+export function resetReadYourWrites(): void {
+  positions.reset();
+}

@@ -9,13 +9,13 @@ import type { WithdrawalDto } from '@concierge/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { usePendingUsers } from './api/get-pending-users';
 import { usePendingWithdrawals } from './api/get-pending-withdrawals';
-import { useUserStats } from './api/get-user-stats';
+import { useUserStats } from '../../lib/user-decisions/get-user-stats';
 import { DASHBOARD_PENDING_LIMIT } from './api/query-keys';
 import { PendingUsersTable } from './components/pending-users-table';
 import { PendingWithdrawalsTable } from './components/pending-withdrawals-table';
 import { RejectWithdrawalDialog } from './components/reject-withdrawal-dialog';
-import { StatCard } from './components/stat-card';
-import { useUserDecisions } from './use-user-decisions';
+import { StatCard } from '../../components/stat-card';
+import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
 import { useWithdrawalDecisions } from './use-withdrawal-decisions';
 
 /** /admin/dashboard: the counts that need attention and the latest pending items of each kind. */

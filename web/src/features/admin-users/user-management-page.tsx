@@ -5,13 +5,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useUsers } from './api/get-users';
-import { useUserStats } from './api/get-user-stats';
+import { useUserStats } from '../../lib/user-decisions/get-user-stats';
 import { UserFilters } from './components/user-filters';
 import { UsersPagination } from './components/users-pagination';
 import { UserStatCards } from './components/user-stat-cards';
 import { UsersTable } from './components/users-table';
 import { ADMIN_PAGE_SIZE, pageCount } from './pagination';
-import { useUserDecisions } from './use-user-decisions';
+import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
 import { useUserListFilters } from './use-user-list-filters';
 
 /** /admin/users: every account, filtered by status and searched by name or email. */

@@ -3,7 +3,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import type { UserStatsResponse } from '@concierge/contracts';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../../components/stat-card';
 
 type UserStatCardsProps = {
   /** Undefined while loading, null after a failure. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserStatsResponse } from '@concierge/contracts';
-import { api } from '../../../lib/api-client';
-import { usersKeys } from './query-keys';
+import { api } from '../api-client';
+import { userDecisionKeys as usersKeys } from './query-keys';
 
-/** GET /users/stats: the counts behind the cards. */
+/** GET /users/stats: the counts behind the admin cards. */
 export function getUserStats(): Promise<UserStatsResponse> {
   return api<UserStatsResponse>('GET', '/users/stats');
 }

@@ -1,7 +1,7 @@
 import { useSnackbar } from 'notistack';
-import { useApproveUser } from './api/approve-user';
-import { useRejectUser } from './api/reject-user';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../api-client';
+import { useApproveUser } from './approve-user';
+import { useRejectUser } from './reject-user';
 
 /** Approve and Reject for a pending registration, with the toasts of SPEC.md section 8. */
 export function useUserDecisions() {

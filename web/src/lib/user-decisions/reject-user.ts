@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAccepted } from '@concierge/contracts';
-import { api } from '../../../lib/api-client';
-import { usersKeys } from './query-keys';
+import { api } from '../api-client';
+import { userDecisionKeys as usersKeys } from './query-keys';
 
 /** The dashboard rejects with this fixed reason (SPEC.md section 7). */
 export const GENERIC_REJECTION_REASON = 'generic reason';

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError, ConflictError } from '@concierge/platform/errors';
+import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from './account.js';
+import { decideAccount, type AccountCommand } from './decide.js';
+import { approve, assertValidEvents, cancel, complete, recordDeposit, reject, replay, requestWithdrawal } from './testing.js';
+
+const USDC = 1_000_000n;
+
+/** A fee percentage as canonical text from hundredths of a percent, written independently of contracts: 250 -> '2.5'. */
+function percentText(hundredths: number): string {
+  const whole = Math.floor(hundredths / 100);
+  const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
+}
+
+/** Reference fee: amount * hundredths / 10000, a remainder of at least half rounding up. */
+function referenceFee(amount: bigint, hundredths: bigint): bigint {
+  const product = amount * hundredths;
+  const quotient = product / 10_000n;
+  return 2n * (product % 10_000n) >= 10_000n ? quotient + 1n : quotient;
+}
+
+type Op =
+  | { kind: 'deposit'; amount: bigint; hundredths: number }
+  | { kind: 'request'; amount: bigint }
+  | { kind: 'approve' | 'reject' | 'cancelMember' | 'cancelAdmin' | 'complete'; pick: number };
+
+const amount = fc.oneof(fc.bigInt({ min: 1n, max: 50_000n }), fc.bigInt({ min: 1n, max: 500n * USDC }), fc.bigInt({ min: 1n, max: 10n ** 12n }));
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deposit' as const), amount, hundredths: fc.integer({ min: 0, max: 10_000 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('request' as const), amount }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('approve' as const, 'reject' as const, 'cancelMember' as const, 'cancelAdmin' as const, 'complete' as const),
+      pick: fc.nat(),
+    }),
+  },
+);
+
+/** Builds the command for one generated step; withdrawal steps act on an existing id (or an unknown one when there is none). */
+function commandFor(step: Op, index: number, withdrawalIds: readonly string[]): AccountCommand {
+  if (step.kind === 'deposit') return recordDeposit(`d-${index}`, step.amount, percentText(step.hundredths), index);
+  if (step.kind === 'request') return requestWithdrawal(`w-${index}`, step.amount);
+  const id = withdrawalIds[step.pick % Math.max(withdrawalIds.length, 1)] ?? 'w-unknown';
+  switch (step.kind) {
+    case 'approve':
+      return approve(id);
+    case 'reject':
+      return reject(id);
+    case 'cancelMember':
+      return cancel(id, 'member');
+    case 'cancelAdmin':
+      return cancel(id, 'admin');
+    case 'complete':
+      return complete(id, step.pick % 3);
+  }
+}
+
+/** The withdrawal status each lifecycle event leads to; settlement events change none. */
+const STATUS_AFTER: Readonly<Record<string, string>> = {
+  WithdrawalApproved: 'approved',
+  WithdrawalRejected: 'rejected',
+  WithdrawalCancelled: 'cancelled',
+  WithdrawalCompleted: 'completed',
+};
+
+/** Recomputes the money from the event list alone, checking each fee against the reference. */
+function checkInvariants(events: readonly AccountEvent[], state: AccountState, feePercent: ReadonlyMap<string, number>): void {
+  let credited = 0n;
+  const withdrawals = new Map<string, { amount: bigint; status: string }>();
+  for (const event of events) {
+    if (event.type === 'DepositRecorded' || event.type === 'DepositDetected') {
+      const depositAmount = BigInt(event.data.amountMicro);
+      const fee = BigInt(event.data.feeMicro);
+      const hundredths = feePercent.get(event.data.depositId) ?? -1;
+      expect(event.data.feePercentageAtDeposit).toBe(percentText(hundredths));
+      expect(fee).toBe(referenceFee(depositAmount, BigInt(hundredths)));
+      expect(fee <= depositAmount).toBe(true);
+      credited += depositAmount - fee;
+    } else if (event.type === 'WithdrawalRequested') {
+      withdrawals.set(event.data.withdrawalId, { amount: BigInt(event.data.amountMicro), status: 'pending' });
+    } else {
+      const status = STATUS_AFTER[event.type];
+      const known = withdrawals.get(event.data.withdrawalId);
+      if (status !== undefined && known) known.status = status;
+    }
+  }
+  const sum = (statuses: string[]) => [...withdrawals.values()].filter((w) => statuses.includes(w.status)).reduce((t, w) => t + w.amount, 0n);
+  const stateReserved = [...state.withdrawals.values()]
+    .filter((w) => w.status === 'pending' || w.status === 'approved')
+    .reduce((t, w) => t + w.amountMicro, 0n);
+  expect(state.availableMicro >= 0n).toBe(true);
+  expect(state.reservedMicro).toBe(sum(['pending', 'approved']));
+  expect(state.reservedMicro).toBe(stateReserved);
+  expect(state.balanceMicro).toBe(credited - sum(['completed']));
+  expect(state.availableMicro).toBe(state.balanceMicro - state.reservedMicro);
+  expect(replay(events)).toEqual(state);
+}
+
+describe('the account balance under any sequence of commands', () => {
+  it('never overdraws, keeps reserved and balance equal to the events, charges exact fees and replays without drift', () => {
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 10, maxLength: 60, size: 'max' }), (steps) => {
+        let state = initialAccountState;
+        const events: AccountEvent[] = [];
+        const withdrawalIds: string[] = [];
+        const feePercent = new Map<string, number>();
+        steps.forEach((step, index) => {
+          if (step.kind === 'deposit') feePercent.set(`d-${index}`, step.hundredths);
+          let decided: AccountEvent[];
+          try {
+            decided = decideAccount(commandFor(step, index, withdrawalIds), state);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return;
+          }
+          assertValidEvents(decided);
+          for (const event of decided) {
+            if (event.type === 'WithdrawalRequested') withdrawalIds.push(event.data.withdrawalId);
+            state = evolveAccount(state, event);
+            events.push(event);
+          }
+          checkInvariants(events, state, feePercent);
+        });
+      }),
+      // A time cap so that shrinking a failure cannot hang the suite; a normal run takes about 2 s.
+      { numRuns: 500, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true },
+    );
+  });
+
+  it('with 100 USDC available, accepts ten 10 USDC withdrawals and refuses the eleventh', () => {
+    let events: AccountEvent[] = decideAccount(recordDeposit('d-1', 100n * USDC), initialAccountState);
+    for (let i = 1; i <= 10; i += 1) {
+      const decided = decideAccount(requestWithdrawal(`w-${i}`, 10n * USDC), replay(events));
+      expect(decided).toHaveLength(1);
+      events = [...events, ...decided];
+    }
+    expect(replay(events)).toMatchObject({ balanceMicro: 100n * USDC, reservedMicro: 100n * USDC, availableMicro: 0n });
+    const eleventh = () => decideAccount(requestWithdrawal('w-11', 10n * USDC), replay(events));
+    expect(eleventh).toThrow(ConflictError);
+    expect(eleventh).toThrow('Insufficient available balance: you can withdraw up to 0 USDC.');
+  });
+});

@@ -1,0 +1,184 @@
+import {
+  feeMicro,
+  formatMicroUsdc,
+  MIN_AMOUNT_MICRO,
+  toMicroText,
+  WITHDRAWAL_AMOUNT_MESSAGE,
+  type ApproveWithdrawal,
+  type CancelWithdrawal,
+  type CommandMetadata,
+  type CompleteWithdrawal,
+  type RecordDeposit,
+  type RecordDetectedDeposit,
+  type RejectWithdrawal,
+  type RequestWithdrawal,
+  type WithdrawalStatus,
+} from '@concierge/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { evolveAccount, initialAccountState, type AccountEvent, type AccountState, type Withdrawal } from './account.js';
+
+/** The commands decided on `account-<userId>`, in the contracts' `{ type, data, metadata }` shape. */
+export type AccountCommand =
+  | RecordDeposit
+  | RecordDetectedDeposit
+  | RequestWithdrawal
+  | ApproveWithdrawal
+  | RejectWithdrawal
+  | CancelWithdrawal
+  | CompleteWithdrawal;
+
+export const WITHDRAWAL_NOT_FOUND_MESSAGE = 'Withdrawal not found.';
+export const DEPOSIT_AMOUNT_MESSAGE = `Amount must be at least ${formatMicroUsdc(MIN_AMOUNT_MICRO)} USDC`;
+export const REJECTION_REASON_REQUIRED_MESSAGE = 'Rejection reason is required';
+export const TRANSACTION_HASH_REQUIRED_MESSAGE = 'Transaction hash is required';
+export const DEPOSIT_ID_CLASH_MESSAGE = 'This deposit was already recorded with different details.';
+export const WITHDRAWAL_ID_CLASH_MESSAGE = 'This withdrawal was already requested with different details.';
+export const REJECTED_OTHERWISE_MESSAGE = 'This withdrawal was already rejected with a different reason.';
+export const COMPLETED_OTHERWISE_MESSAGE = 'This withdrawal was already completed with a different transaction hash.';
+export const PAYOUT_IN_FLIGHT_MESSAGE = 'This withdrawal is being paid out; it can only be cancelled if the payout fails.';
+
+export const insufficientBalanceMessage = (availableMicro: bigint) =>
+  `Insufficient available balance: you can withdraw up to ${formatMicroUsdc(availableMicro)} USDC.`;
+
+/** "Only a pending withdrawal can be approved; this one is completed." */
+export const wrongStatusMessage = (required: string, action: string, status: WithdrawalStatus) =>
+  `Only ${required} withdrawal can be ${action}; this one is ${status}.`;
+
+function withdrawalOf(state: AccountState, withdrawalId: string): Withdrawal {
+  const withdrawal = state.withdrawals.get(withdrawalId);
+  if (withdrawal === undefined) throw new NotFoundError(WITHDRAWAL_NOT_FOUND_MESSAGE);
+  return withdrawal;
+}
+
+/** Members act as a `user` actor whose role is not admin; admins and the platform itself may do more. */
+const isMember = (metadata: CommandMetadata) => metadata.actor.type === 'user' && metadata.actor.role !== 'admin';
+
+/**
+ * Credits amount - fee, the fee being `feeMicro` (exact bigint, rounded half-up, never above the amount).
+ * Idempotent: the same deposit id with the same hash and amount returns []; with other facts it is a conflict.
+ */
+export function recordDeposit(command: RecordDeposit | RecordDetectedDeposit, state: AccountState): AccountEvent[] {
+  const { data, metadata } = command;
+  const known = state.deposits.get(data.depositId);
+  if (known !== undefined) {
+    if (known.transactionHash === data.transactionHash && known.amountMicro === data.amountMicro) return [];
+    throw new ConflictError(DEPOSIT_ID_CLASH_MESSAGE);
+  }
+  if (data.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amountUSD', message: DEPOSIT_AMOUNT_MESSAGE }]);
+  const credit = {
+    depositId: data.depositId,
+    userId: data.userId,
+    transactionHash: data.transactionHash,
+    amountMicro: toMicroText(data.amountMicro),
+    feePercentageAtDeposit: data.feePercentage,
+    feeMicro: toMicroText(feeMicro(data.amountMicro, data.feePercentage)),
+    planId: data.planId,
+    timestamp: data.timestamp,
+  };
+  if (command.type === 'RecordDeposit') return [{ type: 'DepositRecorded', data: { ...credit, recordedAt: metadata.now } }];
+  const { network, blockNumber, logIndex, fromAddress, toAddress } = command.data;
+  return [
+    { type: 'DepositDetected', data: { ...credit, network, blockNumber, logIndex, fromAddress, toAddress, detectedAt: metadata.now } },
+  ];
+}
+
+/**
+ * Reserves the amount out of the available balance; never more than is available.
+ * Idempotent: the same id with the same amount and address returns [] (a retried submit); otherwise a conflict.
+ */
+export function requestWithdrawal(command: RequestWithdrawal, state: AccountState): AccountEvent[] {
+  const { data, metadata } = command;
+  const known = state.withdrawals.get(data.withdrawalId);
+  if (known !== undefined) {
+    if (known.amountMicro === data.amountMicro && known.address === data.destination.address) return [];
+    throw new ConflictError(WITHDRAWAL_ID_CLASH_MESSAGE);
+  }
+  if (data.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amount', message: WITHDRAWAL_AMOUNT_MESSAGE }]);
+  const available = state.availableMicro > 0n ? state.availableMicro : 0n;
+  if (data.amountMicro > available) throw new ConflictError(insufficientBalanceMessage(available));
+  const { withdrawalId, userId, asset, destination } = data;
+  return [
+    {
+      type: 'WithdrawalRequested',
+      data: { withdrawalId, userId, amountMicro: toMicroText(data.amountMicro), asset, destination, requestedAt: metadata.now },
+    },
+  ];
+}
+
+/** Idempotent: approving an approved withdrawal returns [] whoever asks (the event records no per-approver fact). */
+export function approveWithdrawal(command: ApproveWithdrawal, state: AccountState): AccountEvent[] {
+  const { withdrawalId, userId } = command.data;
+  const withdrawal = withdrawalOf(state, withdrawalId);
+  if (withdrawal.status === 'approved') return [];
+  if (withdrawal.status !== 'pending') throw new ConflictError(wrongStatusMessage('a pending', 'approved', withdrawal.status));
+  return [{ type: 'WithdrawalApproved', data: { withdrawalId, userId, approvedAt: command.metadata.now } }];
+}
+
+/** Idempotent: rejecting a rejected withdrawal with the same reason returns []; a different reason is a conflict. */
+export function rejectWithdrawal(command: RejectWithdrawal, state: AccountState): AccountEvent[] {
+  const { withdrawalId, userId, reason } = command.data;
+  if (reason.trim() === '') throw new ValidationError([{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED_MESSAGE }]);
+  const withdrawal = withdrawalOf(state, withdrawalId);
+  if (withdrawal.status === 'rejected') {
+    if (withdrawal.rejectionReason === reason) return [];
+    throw new ConflictError(REJECTED_OTHERWISE_MESSAGE);
+  }
+  if (withdrawal.status !== 'pending') throw new ConflictError(wrongStatusMessage('a pending', 'rejected', withdrawal.status));
+  return [{ type: 'WithdrawalRejected', data: { withdrawalId, userId, reason, rejectedAt: command.metadata.now } }];
+}
+
+/**
+ * A member may cancel only while pending; an admin (or the platform) also while approved, unless a
+ * signed payout has not failed. Idempotent: cancelling a cancelled withdrawal returns [] (the reason is only a note).
+ */
+export function cancelWithdrawal(command: CancelWithdrawal, state: AccountState): AccountEvent[] {
+  const { withdrawalId, userId, reason } = command.data;
+  const withdrawal = withdrawalOf(state, withdrawalId);
+  if (withdrawal.status === 'cancelled') return [];
+  if (isMember(command.metadata)) {
+    if (withdrawal.status !== 'pending') throw new ConflictError(wrongStatusMessage('a pending', 'cancelled', withdrawal.status));
+  } else if (!(withdrawal.status === 'pending' || withdrawal.status === 'approved')) {
+    throw new ConflictError(wrongStatusMessage('a pending or approved', 'cancelled', withdrawal.status));
+  }
+  if (withdrawal.payoutInFlight) throw new ConflictError(PAYOUT_IN_FLIGHT_MESSAGE);
+  return [{ type: 'WithdrawalCancelled', data: { withdrawalId, userId, reason, cancelledAt: command.metadata.now } }];
+}
+
+/** Idempotent: completing a completed withdrawal with the same hash returns []; a different hash is a conflict. */
+export function completeWithdrawal(command: CompleteWithdrawal, state: AccountState): AccountEvent[] {
+  const { withdrawalId, userId, transactionHash, settlement } = command.data;
+  if (transactionHash.trim() === '') {
+    throw new ValidationError([{ field: 'transactionHash', message: TRANSACTION_HASH_REQUIRED_MESSAGE }]);
+  }
+  const withdrawal = withdrawalOf(state, withdrawalId);
+  if (withdrawal.status === 'completed') {
+    if (withdrawal.transactionHash === transactionHash) return [];
+    throw new ConflictError(COMPLETED_OTHERWISE_MESSAGE);
+  }
+  if (withdrawal.status !== 'approved') throw new ConflictError(wrongStatusMessage('an approved', 'completed', withdrawal.status));
+  return [{ type: 'WithdrawalCompleted', data: { withdrawalId, userId, transactionHash, settlement, completedAt: command.metadata.now } }];
+}
+
+export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RecordDeposit':
+    case 'RecordDetectedDeposit':
+      return recordDeposit(command, state);
+    case 'RequestWithdrawal':
+      return requestWithdrawal(command, state);
+    case 'ApproveWithdrawal':
+      return approveWithdrawal(command, state);
+    case 'RejectWithdrawal':
+      return rejectWithdrawal(command, state);
+    case 'CancelWithdrawal':
+      return cancelWithdrawal(command, state);
+    case 'CompleteWithdrawal':
+      return completeWithdrawal(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown account command ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+}
+
+export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount };

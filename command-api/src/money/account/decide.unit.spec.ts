@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import type { AccountEvent } from './account.js';
+import { decideAccount, WITHDRAWAL_NOT_FOUND_MESSAGE, type AccountCommand } from './decide.js';
+import { ADDRESS, NOW, USER_ID, approve, assertValidEvents, cancel, complete, recordDeposit, reject, replay, requestWithdrawal, txHash } from './testing.js';
+
+const USDC = 1_000_000n;
+const when = (events: AccountEvent[], command: AccountCommand) => {
+  const decided = decideAccount(command, replay(events));
+  assertValidEvents(decided);
+  return decided;
+};
+const then = (events: AccountEvent[], ...commands: AccountCommand[]) =>
+  commands.reduce<AccountEvent[]>((all, command) => [...all, ...when(all, command)], events);
+
+const funded = then([], recordDeposit('d-1', 100n * USDC));
+const pending = then(funded, requestWithdrawal('w-1', 30n * USDC));
+const approved = then(pending, approve('w-1'));
+const rejected = then(pending, reject('w-1'));
+const cancelled = then(pending, cancel('w-1'));
+const completed = then(approved, complete('w-1'));
+const signed: AccountEvent = {
+  type: 'WithdrawalSettlementSigned',
+  data: {
+    withdrawalId: 'w-1',
+    userId: USER_ID,
+    network: 'Avalanche',
+    fromAddress: ADDRESS,
+    toAddress: ADDRESS,
+    amountMicro: '30000000',
+    nonce: 7,
+    transactionHash: txHash(5),
+    signedTransaction: '0xabcdef',
+    signedAt: NOW,
+  },
+};
+const failed: AccountEvent = {
+  type: 'WithdrawalSettlementFailed',
+  data: { withdrawalId: 'w-1', userId: USER_ID, transactionHash: txHash(5), reason: 'out of gas', retryable: false, failedAt: NOW },
+};
+const totals = (events: AccountEvent[]) => {
+  const { balanceMicro, reservedMicro, availableMicro } = replay(events);
+  return { balanceMicro, reservedMicro, availableMicro };
+};
+const refuses = (events: AccountEvent[], command: AccountCommand, type: new (...args: never[]) => Error, message: string) => {
+  expect(() => when(events, command)).toThrow(type);
+  expect(() => when(events, command)).toThrow(message);
+};
+
+describe('recording a deposit', () => {
+  it('credits the amount net of the exact fee at the plan percentage', () => {
+    const events = when([], recordDeposit('d-1', 200n * USDC, '2.5'));
+    expect(events).toEqual([
+      {
+        type: 'DepositRecorded',
+        data: expect.objectContaining({ depositId: 'd-1', amountMicro: '200000000', feePercentageAtDeposit: '2.5', feeMicro: '5000000', recordedAt: NOW }),
+      },
+    ]);
+    expect(totals(events)).toEqual({ balanceMicro: 195n * USDC, reservedMicro: 0n, availableMicro: 195n * USDC });
+  });
+
+  it('rounds the fee half-up to the micro-USDC', () => {
+    const fee = (amount: bigint, pct: string) => when([], recordDeposit('d', amount, pct))[0]?.data;
+    expect(fee(10_001n, '50')).toMatchObject({ feeMicro: '5001' }); // 5000.5 rounds up
+    expect(fee(10_001n, '49.99')).toMatchObject({ feeMicro: '4999' }); // 4999.4999 rounds down
+    expect(fee(14_999n, '0.01')).toMatchObject({ feeMicro: '1' }); // 1.4999 rounds down
+    expect(fee(15_000n, '0.01')).toMatchObject({ feeMicro: '2' }); // 1.5 rounds up
+    expect(fee(12_345n, '100')).toMatchObject({ feeMicro: '12345' });
+  });
+
+  it('records a deposit the chain job detected with its on-chain details', () => {
+    const command: AccountCommand = {
+      type: 'RecordDetectedDeposit',
+      data: {
+        ...recordDeposit('d-9', 5n * USDC, '1').data,
+        network: 'Avalanche',
+        blockNumber: 42,
+        logIndex: 3,
+        fromAddress: ADDRESS,
+        toAddress: ADDRESS,
+      },
+      metadata: { actor: { type: 'system' }, now: NOW, correlationId: 'c', commandId: 'k' },
+    };
+    const events = when([], command);
+    expect(events).toEqual([{ type: 'DepositDetected', data: expect.objectContaining({ blockNumber: 42, feeMicro: '50000', detectedAt: NOW }) }]);
+    expect(replay(events).availableMicro).toBe(4_950_000n);
+  });
+
+  it('refuses a deposit under 0.01 USDC', () => {
+    refuses([], recordDeposit('d-1', 9_999n), ValidationError, 'Amount must be at least 0.01 USDC');
+  });
+
+  it('changes nothing when the same deposit is recorded again, and refuses the id with other details', () => {
+    expect(when(funded, recordDeposit('d-1', 100n * USDC))).toEqual([]);
+    refuses(funded, recordDeposit('d-1', 101n * USDC), ConflictError, 'This deposit was already recorded with different details.');
+  });
+});
+
+describe('requesting a withdrawal', () => {
+  it('reserves the amount out of the available balance', () => {
+    expect(pending.at(-1)).toMatchObject({ type: 'WithdrawalRequested', data: { withdrawalId: 'w-1', amountMicro: '30000000', requestedAt: NOW } });
+    expect(totals(pending)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 30n * USDC, availableMicro: 70n * USDC });
+  });
+
+  it('allows exactly the available balance and refuses more with the amount the member can take', () => {
+    const deposit = then([], recordDeposit('d-1', 12_500_000n));
+    expect(when(deposit, requestWithdrawal('w-1', 12_500_000n))).toHaveLength(1);
+    refuses(deposit, requestWithdrawal('w-1', 12_500_001n), ConflictError, 'Insufficient available balance: you can withdraw up to 12.5 USDC.');
+    refuses([], requestWithdrawal('w-1', USDC), ConflictError, 'Insufficient available balance: you can withdraw up to 0 USDC.');
+  });
+
+  it('refuses less than 0.01 USDC with the SPEC message', () => {
+    refuses(funded, requestWithdrawal('w-1', 9_999n), ValidationError, 'Please enter a valid amount (minimum 0.01 USDC)');
+  });
+
+  it('changes nothing when the same request is submitted twice, and refuses the id with other details', () => {
+    expect(when(pending, requestWithdrawal('w-1', 30n * USDC))).toEqual([]);
+    refuses(pending, requestWithdrawal('w-1', 31n * USDC), ConflictError, 'This withdrawal was already requested with different details.');
+  });
+});
+
+describe('approving a withdrawal', () => {
+  it('approves a pending withdrawal and keeps it reserved; approving again changes nothing', () => {
+    expect(approved.at(-1)).toEqual({ type: 'WithdrawalApproved', data: { withdrawalId: 'w-1', userId: USER_ID, approvedAt: NOW } });
+    expect(totals(approved)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 30n * USDC, availableMicro: 70n * USDC });
+    expect(when(approved, approve('w-1'))).toEqual([]);
+  });
+
+  it('refuses a withdrawal that is no longer pending, or that does not exist', () => {
+    refuses(completed, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
+    refuses(rejected, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
+    refuses(cancelled, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is cancelled.');
+    refuses(funded, approve('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+  });
+});
+
+describe('rejecting a withdrawal', () => {
+  it('rejects a pending withdrawal with its reason and releases the reservation', () => {
+    expect(rejected.at(-1)).toMatchObject({ type: 'WithdrawalRejected', data: { reason: 'Address not verified', rejectedAt: NOW } });
+    expect(totals(rejected)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 0n, availableMicro: 100n * USDC });
+  });
+
+  it('changes nothing when rejected again with the same reason, and refuses a different reason', () => {
+    expect(when(rejected, reject('w-1'))).toEqual([]);
+    refuses(rejected, reject('w-1', 'Other'), ConflictError, 'This withdrawal was already rejected with a different reason.');
+  });
+
+  it('needs a non-blank reason', () => {
+    refuses(pending, reject('w-1', '   '), ValidationError, 'Rejection reason is required');
+  });
+
+  it('refuses an approved, completed or cancelled withdrawal, or one that does not exist', () => {
+    refuses(approved, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is approved.');
+    refuses(completed, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is completed.');
+    refuses(cancelled, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is cancelled.');
+    refuses(funded, reject('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+  });
+});
+
+describe('cancelling a withdrawal', () => {
+  it('lets the member cancel while pending, releasing the reservation; cancelling again changes nothing', () => {
+    expect(cancelled.at(-1)).toEqual({ type: 'WithdrawalCancelled', data: { withdrawalId: 'w-1', userId: USER_ID, reason: null, cancelledAt: NOW } });
+    expect(totals(cancelled)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 0n, availableMicro: 100n * USDC });
+    expect(when(cancelled, cancel('w-1'))).toEqual([]);
+  });
+
+  it('does not let the member cancel once approved, but lets an admin', () => {
+    refuses(approved, cancel('w-1'), ConflictError, 'Only a pending withdrawal can be cancelled; this one is approved.');
+    expect(totals(then(approved, cancel('w-1', 'admin')))).toMatchObject({ reservedMicro: 0n, availableMicro: 100n * USDC });
+  });
+
+  it('refuses while a signed payout is in flight, and allows it once the payout failed', () => {
+    refuses([...approved, signed], cancel('w-1', 'admin'), ConflictError, 'This withdrawal is being paid out; it can only be cancelled if the payout fails.');
+    expect(when([...approved, signed, failed], cancel('w-1', 'admin'))).toHaveLength(1);
+  });
+
+  it('refuses a completed or rejected withdrawal, or one that does not exist', () => {
+    refuses(completed, cancel('w-1', 'admin'), ConflictError, 'Only a pending or approved withdrawal can be cancelled; this one is completed.');
+    refuses(rejected, cancel('w-1'), ConflictError, 'Only a pending withdrawal can be cancelled; this one is rejected.');
+    refuses(funded, cancel('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+  });
+});
+
+describe('completing a withdrawal', () => {
+  it('pays out an approved withdrawal: the amount leaves the balance and the reservation', () => {
+    expect(completed.at(-1)).toEqual({
+      type: 'WithdrawalCompleted',
+      data: { withdrawalId: 'w-1', userId: USER_ID, transactionHash: txHash(99), settlement: 'manual', completedAt: NOW },
+    });
+    expect(totals(completed)).toEqual({ balanceMicro: 70n * USDC, reservedMicro: 0n, availableMicro: 70n * USDC });
+  });
+
+  it('changes nothing when completed again with the same hash, and refuses a different hash', () => {
+    expect(when(completed, complete('w-1'))).toEqual([]);
+    refuses(completed, complete('w-1', 100), ConflictError, 'This withdrawal was already completed with a different transaction hash.');
+  });
+
+  it('needs a non-blank transaction hash', () => {
+    const command = complete('w-1');
+    const blank: AccountCommand = { ...command, data: { ...command.data, transactionHash: ' ' } };
+    refuses(approved, blank, ValidationError, 'Transaction hash is required');
+  });
+
+  it('refuses a withdrawal that is not approved, or that does not exist', () => {
+    refuses(pending, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is pending.');
+    refuses(rejected, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is rejected.');
+    refuses(cancelled, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is cancelled.');
+    refuses(funded, complete('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+  });
+});

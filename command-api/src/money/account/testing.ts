@@ -1,0 +1,77 @@
+import {
+  eventSchemas,
+  type ApproveWithdrawal,
+  type CancelWithdrawal,
+  type CommandMetadata,
+  type CompleteWithdrawal,
+  type RecordDeposit,
+  type RejectWithdrawal,
+  type RequestWithdrawal,
+} from '@concierge/contracts';
+import { evolveAccount, initialAccountState, type AccountEvent } from './account.js';
+
+/** Builders of account commands for the unit and property specs. */
+
+export const USER_ID = 'u-1';
+export const NOW = '2026-11-22T12:00:00.000Z';
+export const ADDRESS = '0x1111111111111111111111111111111111111111';
+export const txHash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+const member: CommandMetadata['actor'] = { type: 'user', userId: USER_ID, role: 'user' };
+export const admin: CommandMetadata['actor'] = { type: 'user', userId: 'admin-1', role: 'admin' };
+
+export const meta = (actor: CommandMetadata['actor'] = admin): CommandMetadata => ({
+  actor,
+  now: NOW,
+  correlationId: 'corr-1',
+  commandId: 'cmd-1',
+});
+
+export const recordDeposit = (depositId: string, amountMicro: bigint, feePercentage = '0', hash = 1): RecordDeposit => ({
+  type: 'RecordDeposit',
+  data: { depositId, userId: USER_ID, transactionHash: txHash(hash), amountMicro, timestamp: NOW, planId: null, feePercentage },
+  metadata: meta(),
+});
+
+export const requestWithdrawal = (withdrawalId: string, amountMicro: bigint, address = ADDRESS): RequestWithdrawal => ({
+  type: 'RequestWithdrawal',
+  data: {
+    withdrawalId,
+    userId: USER_ID,
+    amountMicro,
+    asset: 'USDC',
+    destination: { addressId: 'addr-1', label: 'Main', address, network: 'Avalanche' },
+  },
+  metadata: meta(member),
+});
+
+export const approve = (withdrawalId: string): ApproveWithdrawal => ({
+  type: 'ApproveWithdrawal',
+  data: { withdrawalId, userId: USER_ID },
+  metadata: meta(),
+});
+
+export const reject = (withdrawalId: string, reason = 'Address not verified'): RejectWithdrawal => ({
+  type: 'RejectWithdrawal',
+  data: { withdrawalId, userId: USER_ID, reason },
+  metadata: meta(),
+});
+
+export const cancel = (withdrawalId: string, by: 'member' | 'admin' = 'member'): CancelWithdrawal => ({
+  type: 'CancelWithdrawal',
+  data: { withdrawalId, userId: USER_ID, reason: null },
+  metadata: meta(by === 'member' ? member : admin),
+});
+
+export const complete = (withdrawalId: string, hash = 99): CompleteWithdrawal => ({
+  type: 'CompleteWithdrawal',
+  data: { withdrawalId, userId: USER_ID, transactionHash: txHash(hash), settlement: 'manual' },
+  metadata: meta(),
+});
+
+export const replay = (events: readonly AccountEvent[]) => events.reduce(evolveAccount, initialAccountState);
+
+/** Throws if an event would not pass its contract schema on append. */
+export function assertValidEvents(events: readonly AccountEvent[]): void {
+  for (const event of events) eventSchemas[event.type].parse(event.data);
+}

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { DashboardTable, phoneRow, WIDE_ONLY } from './dashboard-table';
+import { DecisionButtons } from '../../../components/decision-buttons';
 
 type PendingUsersTableProps = {
   users: UserDto[];
@@ -47,12 +47,7 @@ export function PendingUsersTable({ users, loading, onApprove, onReject, busyId 
           <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
           <TableCell align="right">
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <Button size="small" variant="contained" color="success" disabled={busyId === user.id} onClick={() => onApprove(user.id)}>
-                Approve
-              </Button>
-              <Button size="small" variant="outlined" color="error" disabled={busyId === user.id} onClick={() => onReject(user.id)}>
-                Reject
-              </Button>
+              <DecisionButtons busy={busyId === user.id} onApprove={() => onApprove(user.id)} onReject={() => onReject(user.id)} />
             </Box>
           </TableCell>
         </TableRow>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,7 @@ import type { WithdrawalDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { formatAmount } from '../format-amount';
 import { DashboardTable, phoneFullWidth, phoneRow, WIDE_ONLY } from './dashboard-table';
+import { DecisionButtons } from '../../../components/decision-buttons';
 
 type PendingWithdrawalsTableProps = {
   withdrawals: WithdrawalDto[];
@@ -56,24 +56,11 @@ export function PendingWithdrawalsTable({ withdrawals, loading, onApprove, onRej
           <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
           <TableCell align="right" sx={phoneFullWidth}>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <Button
-                size="small"
-                variant="contained"
-                color="success"
-                disabled={busyId === withdrawal.id}
-                onClick={() => onApprove(withdrawal.id)}
-              >
-                Approve
-              </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                color="error"
-                disabled={busyId === withdrawal.id}
-                onClick={() => onReject(withdrawal)}
-              >
-                Reject
-              </Button>
+              <DecisionButtons
+                busy={busyId === withdrawal.id}
+                onApprove={() => onApprove(withdrawal.id)}
+                onReject={() => onReject(withdrawal)}
+              />
             </Box>
           </TableCell>
         </TableRow>

@@ -12,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
+import { DecisionButtons } from '../../../components/decision-buttons';
 
 type UsersTableProps = {
   users: UserDto[];
@@ -75,24 +76,7 @@ export function UsersTable({ users, onApprove, onReject, busyId }: UsersTablePro
                 <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
                   {user.status === 'pending' && (
                     <>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        color="success"
-                        disabled={busyId === user.id}
-                        onClick={() => onApprove(user.id)}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color="error"
-                        disabled={busyId === user.id}
-                        onClick={() => onReject(user.id)}
-                      >
-                        Reject
-                      </Button>
+                      <DecisionButtons busy={busyId === user.id} onApprove={() => onApprove(user.id)} onReject={() => onReject(user.id)} />
                     </>
                   )}
                   <Button

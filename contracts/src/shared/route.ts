@@ -17,6 +17,8 @@ export const READ_MODELS = [
   'withdrawalAddresses',
   'withdrawals',
   'deposits',
+  /** Each member's balance, reserved and available amounts (from the account stream). */
+  'accounts',
   'portfolio',
   'streams',
 ] as const;

@@ -21,7 +21,7 @@ export const walletInfo = defineRoute({
   access: ['user'],
   summary: "The member's deposit address and total value.",
   response: WalletInfoResponse,
-  reads: ['wallets', 'portfolio'],
+  reads: ['wallets', 'accounts'],
 });
 
 export const transactions = defineRoute({
@@ -44,7 +44,7 @@ export const balances = defineRoute({
   access: ['user'],
   summary: "The member's USDC balance, reserved and available amounts.",
   response: BalancesResponse,
-  reads: ['portfolio'],
+  reads: ['accounts'],
 });
 
 export const autoWithdrawal = defineRoute({
@@ -67,7 +67,7 @@ export const userWallet = defineRoute({
   summary: "A member's deposit address and value (user id in the path).",
   params: IdParams,
   response: AdminWalletResponse,
-  reads: ['wallets', 'portfolio'],
+  reads: ['wallets', 'accounts'],
 });
 
 export const privateKey = defineRoute({

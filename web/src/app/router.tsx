@@ -16,11 +16,14 @@ const ComingSoonPage = lazy(() => import('../components/coming-soon-page'));
 const MemberLayout = lazy(() => import('../features/member-shell/member-layout'));
 const MemberDashboardPage = lazy(() => import('../features/member-dashboard/member-dashboard-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const TransactionHistoryPage = lazy(() => import('../features/transaction-history/transaction-history-page'));
 
 const AdminLayout = lazy(() => import('../features/admin-shell/admin-layout'));
 const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/admin-dashboard-page'));
 const UserManagementPage = lazy(() => import('../features/admin-users/user-management-page'));
 const UserDetailsPage = lazy(() => import('../features/admin-users/user-details-page'));
+const WithdrawalManagementPage = lazy(() => import('../features/admin-withdrawals/withdrawal-management-page'));
+const DepositHistoryPage = lazy(() => import('../features/admin-deposits/deposit-history-page'));
 
 /** Each lazy page loads behind its own boundary, so a layout stays on screen while its child loads. */
 function page(element: ReactNode) {
@@ -45,7 +48,7 @@ export function AppRoutes() {
         <Route index element={<Navigate to="dashboard" replace />} />
         <Route path="dashboard" element={page(<MemberDashboardPage />)} />
         <Route path="portfolio" element={page(<ComingSoonPage title="Portfolio" />)} />
-        <Route path="history" element={page(<ComingSoonPage title="Transaction History" />)} />
+        <Route path="history" element={page(<TransactionHistoryPage />)} />
         <Route path="settings" element={page(<SettingsPage />)} />
         <Route path="*" element={toLanding} />
       </Route>
@@ -55,8 +58,8 @@ export function AppRoutes() {
         <Route path="dashboard" element={page(<AdminDashboardPage />)} />
         <Route path="users" element={page(<UserManagementPage />)} />
         <Route path="users/:userId" element={page(<UserDetailsPage />)} />
-        <Route path="withdrawals" element={page(<ComingSoonPage title="Withdrawal Management" />)} />
-        <Route path="deposit-history" element={page(<ComingSoonPage title="Deposit History" />)} />
+        <Route path="withdrawals" element={page(<WithdrawalManagementPage />)} />
+        <Route path="deposit-history" element={page(<DepositHistoryPage />)} />
         <Route path="subscriptions" element={page(<ComingSoonPage title="Subscription Manager" />)} />
         <Route path="strategies" element={page(<ComingSoonPage title="Strategy Manager" />)} />
         <Route path="*" element={toLanding} />

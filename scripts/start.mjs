@@ -51,6 +51,8 @@ if (!(await reachable(REDIS_URL, 6379))) {
 }
 
 if (!installed()) run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+// The SPA links transaction hashes to this block explorer; Vite reads VITE_* at build time.
+if (env.EXPLORER_TX_URL) process.env.VITE_EXPLORER_TX_URL = env.EXPLORER_TX_URL;
 run(process.execPath, [join(ROOT, 'node_modules', 'turbo', 'bin', 'turbo'), 'run', 'build', '--output-logs=errors-only'], 'the build');
 run(process.execPath, [join(ROOT, 'platform', 'dist', 'cli', 'migrate.js')], 'the migration');
 

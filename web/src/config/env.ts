@@ -11,12 +11,16 @@ const Env = z.object({
   VITE_CONTACT_EMAIL: z._default(z.string().check(z.minLength(3)), 'support@crypto-concierge.example'),
   /** The company the legal pages speak for. */
   VITE_LEGAL_ENTITY: z._default(z.string().check(z.minLength(1)), 'Crypto Concierge'),
+  /** Block explorer page of a transaction: the hash is appended (`npm start` passes EXPLORER_TX_URL). */
+  VITE_EXPLORER_TX_URL: z._default(z.string().check(z.regex(/^https?:\/\//)), 'https://snowtrace.io/tx/'),
 });
 
 export interface AppConfig {
   readonly apiBaseUrl: string;
   readonly contactEmail: string;
   readonly legalEntity: string;
+  /** Prefix of a transaction's block-explorer page; the hash is appended. */
+  readonly explorerTxUrl: string;
   /** SPEC section 9: the application runs as production. */
   readonly environment: 'production' | 'development';
 }
@@ -32,6 +36,7 @@ export function parseConfig(env: Record<string, unknown>, isProduction: boolean)
     apiBaseUrl: parsed.data.VITE_API_BASE_URL.replace(/\/+$/, ''),
     contactEmail: parsed.data.VITE_CONTACT_EMAIL,
     legalEntity: parsed.data.VITE_LEGAL_ENTITY,
+    explorerTxUrl: parsed.data.VITE_EXPLORER_TX_URL,
     environment: isProduction ? 'production' : 'development',
   };
 }

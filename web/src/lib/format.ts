@@ -17,3 +17,23 @@ export function initials(name: string): string {
     .slice(0, 2);
   return letters === '' ? 'CC' : letters;
 }
+
+/** SPEC section 9: amounts show up to 8 decimals (never rounded to fewer), with thousands separators. */
+export function formatAmount(amount: number): string {
+  return amount.toLocaleString('en-US', { maximumFractionDigits: 8 });
+}
+
+/** SPEC section 9: admin tables show an address as its first 6 and last 4 characters. */
+export function shortenAddress(address: string): string {
+  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** SPEC section 9: a transaction hash is shown as its first 10 characters. */
+export function shortenHash(hash: string): string {
+  return hash.length <= 10 ? hash : `${hash.slice(0, 10)}…`;
+}
+
+/** The block-explorer page of a transaction. */
+export function explorerTxLink(explorerTxUrl: string, hash: string): string {
+  return `${explorerTxUrl}${encodeURIComponent(hash)}`;
+}

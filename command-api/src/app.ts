@@ -14,6 +14,10 @@ import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } f
 import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
 import { authRateLimiting, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
 import { registerHandler } from './identity/registration/routes.js';
+import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/address-book/routes.js';
+import { autoWithdrawalHandler, privateKeyHandler } from './money/wallets/routes.js';
+import { addDepositHandler } from './money/deposits/routes.js';
+import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawalHandler } from './money/withdrawals/routes.js';
 
 export interface CommandAppDeps {
   readonly eventStore: EventStore;
@@ -28,6 +32,8 @@ export interface CommandAppDeps {
   /** Counts sign-in, registration and password-reset attempts; without it nothing is limited. */
   readonly rateLimiter?: RateLimiter;
   readonly rateLimits?: AuthRateLimits;
+  /** BIP-39 phrase deposit keys derive from; without it GET /wallets/user/:id/private-key answers 501. */
+  readonly walletMnemonic?: string;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
@@ -47,6 +53,16 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     'users.update': updateUserHandler(identity),
     'users.approve': approveUserHandler(identity),
     'users.reject': rejectUserHandler(identity),
+    'withdrawalAddresses.add': addAddressHandler(identity),
+    'withdrawalAddresses.edit': editAddressHandler(identity),
+    'withdrawalAddresses.remove': removeAddressHandler(identity),
+    'withdrawalAddresses.setPrimary': setPrimaryAddressHandler(identity),
+    'wallets.autoWithdrawal': autoWithdrawalHandler(identity),
+    ...(deps.walletMnemonic ? { 'wallets.privateKey': privateKeyHandler({ ...identity, mnemonic: deps.walletMnemonic }) } : {}),
+    'deposits.add': addDepositHandler(identity),
+    'withdrawals.request': requestWithdrawalHandler(identity),
+    'withdrawals.process': processWithdrawalHandler(identity),
+    'withdrawals.cancel': cancelOwnWithdrawalHandler(identity),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
   const router = mountRouteTable({ side: 'command', routes, publicKey: deps.keys.publicKey, handlers, ...(before ? { before } : {}) });

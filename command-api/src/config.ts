@@ -20,6 +20,8 @@ export const CommandApiConfig = BaseConfig.and(
     ADMIN_PASSWORD: optionalText,
     ADMIN_FIRST_NAME: z.string().default('Platform'),
     ADMIN_LAST_NAME: z.string().default('Admin'),
+    /** BIP-39 phrase deposit addresses and keys derive from; generated into DATA_DIR outside production. */
+    WALLET_MNEMONIC: optionalText,
     /** Attempts per window (seconds), per client IP and per email. */
     RATE_LIMIT_LOGIN_PER_IP: count(50),
     RATE_LIMIT_LOGIN_PER_EMAIL: count(10),

@@ -7,6 +7,7 @@ import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
+import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
@@ -45,6 +46,7 @@ runService('command-api', async () => {
     publicUrl: config.PUBLIC_URL,
     rateLimiter: redisRateLimiter(limiterConnection, { prefix: config.QUEUE_PREFIX }),
     rateLimits: authRateLimitsOf(config),
+    walletMnemonic: loadWalletMnemonic(config),
   });
   const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');

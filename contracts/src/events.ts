@@ -7,7 +7,7 @@ import { subscriptionPlanEvents } from './subscriptions/events.js';
 import { userEvents } from './users/events.js';
 import { walletEvents } from './wallets/events.js';
 import { withdrawalAddressEvents } from './withdrawal-addresses/events.js';
-import { withdrawalEvents } from './withdrawals/events.js';
+import { withdrawalEvents, withdrawalReferenceEvents } from './withdrawals/events.js';
 
 /** Each context's event schemas, by type name (a type name belongs to exactly one context). */
 export const eventSchemasByContext = {
@@ -19,6 +19,7 @@ export const eventSchemasByContext = {
   deposits: depositEvents,
   withdrawalAddresses: withdrawalAddressEvents,
   withdrawals: withdrawalEvents,
+  withdrawalReferences: withdrawalReferenceEvents,
   portfolio: portfolioEvents,
 } as const;
 
@@ -32,6 +33,7 @@ export const eventSchemas = {
   ...depositEvents,
   ...withdrawalAddressEvents,
   ...withdrawalEvents,
+  ...withdrawalReferenceEvents,
   ...portfolioEvents,
 } as const satisfies Record<string, z.ZodType>;
 

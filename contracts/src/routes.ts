@@ -45,6 +45,7 @@ export const routes: readonly RouteDef[] = [
   withdrawals.adminRequests,
   withdrawals.adminRequest,
   withdrawals.processRequest,
+  withdrawals.cancelOwn,
   // deposits
   deposits.addDeposit,
   deposits.userDeposits,

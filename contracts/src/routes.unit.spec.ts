@@ -60,9 +60,15 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout and the auditor routes beyond SPEC.md', () => {
+  it('adds only logout, member withdrawal cancel and the auditor routes beyond SPEC.md', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
-    expect(extra.sort()).toEqual(['GET /audit/events', 'GET /audit/streams', 'GET /audit/streams/:streamId', 'POST /auth/logout']);
+    expect(extra.sort()).toEqual([
+      'GET /audit/events',
+      'GET /audit/streams',
+      'GET /audit/streams/:streamId',
+      'POST /auth/logout',
+      'POST /withdrawals/:id/cancel',
+    ]);
   });
 
   it('has no two routes with the same method and path, and unique ids', () => {

@@ -42,8 +42,24 @@ export const DepositDetected = z.object({
   detectedAt: Instant,
 });
 
-export const depositEvents = { DepositTransactionReserved, DepositRecorded, DepositDetected } as const;
+/**
+ * Stream `chainScan-<chainId>-<token>`: deposit detection credited every transfer of blocks
+ * `fromBlock`..`toBlock` (inclusive). Appended after crediting, so a crash re-scans the range
+ * (harmless: detected deposits are idempotent by transaction hash and log index).
+ */
+export const ChainScanAdvanced = z.object({
+  chainId: z.number().int().positive(),
+  tokenAddress: EvmAddressText,
+  fromBlock: z.number().int().nonnegative(),
+  toBlock: z.number().int().nonnegative(),
+  /** Transfers to member addresses found in the range (each credited once, however often scanned). */
+  transfers: z.number().int().nonnegative(),
+  scannedAt: Instant,
+});
+
+export const depositEvents = { DepositTransactionReserved, DepositRecorded, DepositDetected, ChainScanAdvanced } as const;
 
 export type DepositTransactionReserved = z.infer<typeof DepositTransactionReserved>;
 export type DepositRecorded = z.infer<typeof DepositRecorded>;
 export type DepositDetected = z.infer<typeof DepositDetected>;
+export type ChainScanAdvanced = z.infer<typeof ChainScanAdvanced>;

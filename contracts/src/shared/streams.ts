@@ -26,8 +26,12 @@ export const STREAM_CATEGORIES = {
   account: 'account',
   /** Reservation of a deposit transaction hash: `depositTx-<lower-case tx hash>`. */
   depositTx: 'depositTx',
+  /** Which member's account holds a withdrawal: `withdrawalRef-<withdrawalId>`, appended with "no stream". */
+  withdrawalRef: 'withdrawalRef',
   /** A member's portfolio valuations: `portfolio-<userId>`. */
   portfolio: 'portfolio',
+  /** How far deposit detection has scanned one token on one chain: `chainScan-<chainId>-<lower-case token address>`. */
+  chainScan: 'chainScan',
 } as const;
 
 export type StreamCategory = (typeof STREAM_CATEGORIES)[keyof typeof STREAM_CATEGORIES];

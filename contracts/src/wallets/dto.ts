@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonBody, limitQuery, offsetQuery } from '../shared/fields.js';
-import { CommandAccepted } from '../shared/problem.js';
+import { MessageAccepted } from '../shared/problem.js';
 
 /** GET /wallets/info: the member's deposit address (null until assigned) and portfolio value in USDC. */
 export const WalletInfoResponse = z.object({ address: z.string().nullable(), totalValue: z.number() });
@@ -53,5 +53,5 @@ export const AdminWalletResponse = z.object({
 export type AdminWalletResponse = z.infer<typeof AdminWalletResponse>;
 
 /** GET /wallets/user/:id/private-key (admin): derived on demand, never stored; the reveal is audited. */
-export const PrivateKeyResponse = CommandAccepted.extend({ address: z.string(), privateKey: z.string() });
+export const PrivateKeyResponse = MessageAccepted.extend({ address: z.string(), privateKey: z.string() });
 export type PrivateKeyResponse = z.infer<typeof PrivateKeyResponse>;

@@ -81,3 +81,7 @@ export type ProcessWithdrawalRequest = z.infer<typeof ProcessWithdrawalRequest>;
 /** The status the withdrawal has after processing. */
 export const ProcessWithdrawalResponse = CommandAccepted.extend({ message: z.string(), status: WithdrawalStatus });
 export type ProcessWithdrawalResponse = z.infer<typeof ProcessWithdrawalResponse>;
+
+/** POST /withdrawals/:id/cancel: a member withdraws their own pending request; the reason is optional. */
+export const CancelWithdrawalRequest = jsonBody({ reason: optionalText('Reason', 500) }).optional();
+export type CancelWithdrawalRequest = z.infer<typeof CancelWithdrawalRequest>;

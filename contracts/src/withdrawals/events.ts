@@ -83,6 +83,15 @@ export const withdrawalEvents = {
   WithdrawalCompleted,
 } as const;
 
+/**
+ * Stream `withdrawalRef-<withdrawalId>`, appended with "no stream" before `WithdrawalRequested`:
+ * which member's account holds the withdrawal, so a path id alone finds it. Not an account event.
+ */
+export const WithdrawalReferenced = z.object({ withdrawalId: EntityId, userId: EntityId, referencedAt: Instant });
+
+export const withdrawalReferenceEvents = { WithdrawalReferenced } as const;
+
+export type WithdrawalReferenced = z.infer<typeof WithdrawalReferenced>;
 export type WithdrawalRequested = z.infer<typeof WithdrawalRequested>;
 export type WithdrawalApproved = z.infer<typeof WithdrawalApproved>;
 export type WithdrawalRejected = z.infer<typeof WithdrawalRejected>;

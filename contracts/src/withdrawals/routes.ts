@@ -2,6 +2,7 @@ import { IdParams } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
 import {
   AdminWithdrawalsQuery,
+  CancelWithdrawalRequest,
   ProcessWithdrawalRequest,
   ProcessWithdrawalResponse,
   RequestWithdrawalRequest,
@@ -71,5 +72,17 @@ export const processRequest = defineRoute({
   summary: 'Approve, reject (with a reason), complete (with a transaction hash) or cancel a withdrawal.',
   params: IdParams,
   body: ProcessWithdrawalRequest,
+  response: ProcessWithdrawalResponse,
+});
+
+export const cancelOwn = defineRoute({
+  id: 'withdrawals.cancel',
+  method: 'POST',
+  path: '/withdrawals/:id/cancel',
+  side: 'command',
+  access: ['user'],
+  summary: "Cancel one of the member's own withdrawals while it is pending; someone else's id answers 404.",
+  params: IdParams,
+  body: CancelWithdrawalRequest,
   response: ProcessWithdrawalResponse,
 });

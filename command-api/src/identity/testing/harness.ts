@@ -69,6 +69,8 @@ export interface IdentityApiOptions {
   readonly rateLimits?: AuthRateLimits;
   /** The rate limiter's clock (ms), to put requests at a known point of a window. */
   readonly limiterNow?: () => number;
+  /** Enables GET /wallets/user/:id/private-key with this BIP-39 phrase. */
+  readonly walletMnemonic?: string;
 }
 
 /** The command API on real PostgreSQL (own schemas) and, for mail and rate limits, real Redis (own prefix). */
@@ -87,6 +89,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     logger: pino({ level: 'silent' }),
     now: () => clock.now,
     publicUrl: 'https://app.example.com',
+    ...(options.walletMnemonic ? { walletMnemonic: options.walletMnemonic } : {}),
     ...(mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),
     ...(options.rateLimits && redis
       ? { rateLimiter: redisRateLimiter(redis, { prefix, ...(options.limiterNow ? { now: options.limiterNow } : {}) }), rateLimits: options.rateLimits }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, ConflictError } from '@concierge/platform/errors';
 import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from './account.js';
 import { decideAccount, type AccountCommand } from './decide.js';
-import { approve, assertValidEvents, cancel, complete, recordDeposit, reject, replay, requestWithdrawal } from './testing.js';
+import { approve, assertValidEvents, broadcast, cancel, complete, fail, recordDeposit, reject, replay, requestWithdrawal, sign } from './testing.js';
 
 const USDC = 1_000_000n;
 
@@ -24,7 +24,7 @@ function referenceFee(amount: bigint, hundredths: bigint): bigint {
 type Op =
   | { kind: 'deposit'; amount: bigint; hundredths: number }
   | { kind: 'request'; amount: bigint }
-  | { kind: 'approve' | 'reject' | 'cancelMember' | 'cancelAdmin' | 'complete'; pick: number };
+  | { kind: 'approve' | 'reject' | 'cancelMember' | 'cancelAdmin' | 'complete' | 'sign' | 'broadcast' | 'fail'; pick: number };
 
 const amount = fc.oneof(fc.bigInt({ min: 1n, max: 50_000n }), fc.bigInt({ min: 1n, max: 500n * USDC }), fc.bigInt({ min: 1n, max: 10n ** 12n }));
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -33,14 +33,26 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.record({
-      kind: fc.constantFrom('approve' as const, 'reject' as const, 'cancelMember' as const, 'cancelAdmin' as const, 'complete' as const),
+      kind: fc.constantFrom(
+        'approve' as const,
+        'reject' as const,
+        'cancelMember' as const,
+        'cancelAdmin' as const,
+        'complete' as const,
+        'sign' as const,
+        'broadcast' as const,
+        'fail' as const,
+      ),
       pick: fc.nat(),
     }),
   },
 );
 
-/** Builds the command for one generated step; withdrawal steps act on an existing id (or an unknown one when there is none). */
-function commandFor(step: Op, index: number, withdrawalIds: readonly string[]): AccountCommand {
+/**
+ * Builds the command for one generated step; withdrawal steps act on an existing id (or an unknown one when there is none).
+ * Settlement steps use one of three transaction hashes, so retries, clashes and re-signing after a failure all occur.
+ */
+function commandFor(step: Op, index: number, withdrawalIds: readonly string[], state: AccountState): AccountCommand {
   if (step.kind === 'deposit') return recordDeposit(`d-${index}`, step.amount, percentText(step.hundredths), index);
   if (step.kind === 'request') return requestWithdrawal(`w-${index}`, step.amount);
   const id = withdrawalIds[step.pick % Math.max(withdrawalIds.length, 1)] ?? 'w-unknown';
@@ -55,6 +67,12 @@ function commandFor(step: Op, index: number, withdrawalIds: readonly string[]): 
       return cancel(id, 'admin');
     case 'complete':
       return complete(id, step.pick % 3);
+    case 'sign':
+      return sign(id, state.withdrawals.get(id)?.amountMicro ?? USDC, step.pick % 3);
+    case 'broadcast':
+      return broadcast(id, step.pick % 3);
+    case 'fail':
+      return fail(id, step.pick % 3);
   }
 }
 
@@ -111,7 +129,7 @@ describe('the account balance under any sequence of commands', () => {
           if (step.kind === 'deposit') feePercent.set(`d-${index}`, step.hundredths);
           let decided: AccountEvent[];
           try {
-            decided = decideAccount(commandFor(step, index, withdrawalIds), state);
+            decided = decideAccount(commandFor(step, index, withdrawalIds, state), state);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             return;
@@ -119,6 +137,11 @@ describe('the account balance under any sequence of commands', () => {
           assertValidEvents(decided);
           for (const event of decided) {
             if (event.type === 'WithdrawalRequested') withdrawalIds.push(event.data.withdrawalId);
+            if (event.type === 'WithdrawalCompleted') {
+              // Never paid twice: completion agrees with any signed payout still in flight.
+              const inFlight = state.withdrawals.get(event.data.withdrawalId)?.signedAttempt;
+              expect(inFlight === null || inFlight?.transactionHash === event.data.transactionHash).toBe(true);
+            }
             state = evolveAccount(state, event);
             events.push(event);
           }

@@ -12,7 +12,9 @@ import {
   type WithdrawalSettlementFailed,
   type WithdrawalSettlementSigned,
   type WithdrawalStatus,
+  type Network,
 } from '@concierge/contracts';
+import { NotFoundError } from '@concierge/platform/errors';
 
 /** `account-<userId>`: the member's money, the consistency boundary of the balance. */
 export const accountStreamId = (userId: string) => streamName('account', userId);
@@ -37,15 +39,30 @@ export interface CreditedDeposit {
   readonly feeMicro: bigint;
 }
 
+/** A signed payout transaction: enough to rebroadcast the very same transaction after a crash. */
+export interface SignedAttempt {
+  readonly transactionHash: string;
+  readonly nonce: number;
+  readonly signedTransaction: string;
+  readonly broadcast: boolean;
+}
+
 export interface Withdrawal {
   readonly status: WithdrawalStatus;
   readonly amountMicro: bigint;
-  /** The destination address at request time (to tell a retried request from a different one). */
-  readonly address: string;
+  /** Where the money goes, copied at request time (to pay it and to tell a retried request from another). */
+  readonly destination: { readonly address: string; readonly network: Network };
   readonly rejectionReason: string | null;
   readonly transactionHash: string | null;
-  /** A payout was signed and has not failed since: cancelling now could pay twice. */
-  readonly payoutInFlight: boolean;
+  /**
+   * The latest signed payout that has not failed; null when none was signed or after a failure.
+   * While it is set a payout may land on chain, so cancelling or paying otherwise could pay twice.
+   */
+  readonly signedAttempt: SignedAttempt | null;
+  /** Hashes of payout attempts that failed, so a retried failure report changes nothing. */
+  readonly failedTransactionHashes: readonly string[];
+  /** The last failure without a transaction (nothing was signed), to recognise its retry. */
+  readonly lastUnsignedFailureReason: string | null;
 }
 
 /**
@@ -67,6 +84,15 @@ export const initialAccountState: AccountState = {
   deposits: new Map(),
   withdrawals: new Map(),
 };
+
+export const WITHDRAWAL_NOT_FOUND_MESSAGE = 'Withdrawal not found.';
+
+/** The withdrawal a command is about; a 404 when this account holds no such id. */
+export function withdrawalOf(state: AccountState, withdrawalId: string): Withdrawal {
+  const withdrawal = state.withdrawals.get(withdrawalId);
+  if (withdrawal === undefined) throw new NotFoundError(WITHDRAWAL_NOT_FOUND_MESSAGE);
+  return withdrawal;
+}
 
 /** The statuses whose amount is held back from the available balance. */
 export const isReserved = (status: WithdrawalStatus): boolean => status === 'pending' || status === 'approved';
@@ -94,6 +120,13 @@ function update(state: AccountState, withdrawalId: string, change: (w: Withdrawa
   return withTotals({ ...state, withdrawals }, state.balanceMicro - paidOut, state.reservedMicro - released);
 }
 
+function failed(w: Withdrawal, data: WithdrawalSettlementFailed): Withdrawal {
+  const hash = data.transactionHash;
+  if (hash === null) return { ...w, signedAttempt: null, lastUnsignedFailureReason: data.reason };
+  const failedTransactionHashes = w.failedTransactionHashes.includes(hash) ? w.failedTransactionHashes : [...w.failedTransactionHashes, hash];
+  return { ...w, signedAttempt: null, failedTransactionHashes };
+}
+
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
     case 'DepositRecorded':
@@ -106,10 +139,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       const withdrawal: Withdrawal = {
         status: 'pending',
         amountMicro,
-        address: destination.address,
+        destination: { address: destination.address, network: destination.network },
         rejectionReason: null,
         transactionHash: null,
-        payoutInFlight: false,
+        signedAttempt: null,
+        failedTransactionHashes: [],
+        lastUnsignedFailureReason: null,
       };
       const withdrawals = new Map(state.withdrawals).set(withdrawalId, withdrawal);
       return withTotals({ ...state, withdrawals }, state.balanceMicro, state.reservedMicro + amountMicro);
@@ -120,19 +155,19 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'rejected', rejectionReason: event.data.reason }));
     case 'WithdrawalCancelled':
       return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'cancelled' }));
-    case 'WithdrawalSettlementSigned':
-      return update(state, event.data.withdrawalId, (w) => ({ ...w, payoutInFlight: true }));
+    case 'WithdrawalSettlementSigned': {
+      const { transactionHash, nonce, signedTransaction } = event.data;
+      const signedAttempt = { transactionHash, nonce, signedTransaction, broadcast: false };
+      return update(state, event.data.withdrawalId, (w) => ({ ...w, signedAttempt, lastUnsignedFailureReason: null }));
+    }
     case 'WithdrawalSettlementBroadcast':
-      return state;
+      return update(state, event.data.withdrawalId, (w) =>
+        w.signedAttempt?.transactionHash === event.data.transactionHash ? { ...w, signedAttempt: { ...w.signedAttempt, broadcast: true } } : w,
+      );
     case 'WithdrawalSettlementFailed':
-      return update(state, event.data.withdrawalId, (w) => ({ ...w, payoutInFlight: false }));
+      return update(state, event.data.withdrawalId, (w) => failed(w, event.data));
     case 'WithdrawalCompleted':
-      return update(state, event.data.withdrawalId, (w) => ({
-        ...w,
-        status: 'completed',
-        transactionHash: event.data.transactionHash,
-        payoutInFlight: false,
-      }));
+      return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'completed', transactionHash: event.data.transactionHash }));
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -11,11 +11,18 @@ import {
   type RecordDeposit,
   type RecordDetectedDeposit,
   type RejectWithdrawal,
+  type RecordWithdrawalSettlementBroadcast,
+  type RecordWithdrawalSettlementFailed,
+  type RecordWithdrawalSettlementSigned,
   type RequestWithdrawal,
   type WithdrawalStatus,
 } from '@concierge/contracts';
-import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
-import { evolveAccount, initialAccountState, type AccountEvent, type AccountState, type Withdrawal } from './account.js';
+import { ConflictError, ValidationError } from '@concierge/platform/errors';
+import { evolveAccount, initialAccountState, withdrawalOf, type AccountEvent, type AccountState } from './account.js';
+import { recordSettlementBroadcast, recordSettlementFailed, recordSettlementSigned } from './settlement.js';
+
+export { WITHDRAWAL_NOT_FOUND_MESSAGE } from './account.js';
+export * from './settlement.js';
 
 /** The commands decided on `account-<userId>`, in the contracts' `{ type, data, metadata }` shape. */
 export type AccountCommand =
@@ -25,9 +32,11 @@ export type AccountCommand =
   | ApproveWithdrawal
   | RejectWithdrawal
   | CancelWithdrawal
-  | CompleteWithdrawal;
+  | CompleteWithdrawal
+  | RecordWithdrawalSettlementSigned
+  | RecordWithdrawalSettlementBroadcast
+  | RecordWithdrawalSettlementFailed;
 
-export const WITHDRAWAL_NOT_FOUND_MESSAGE = 'Withdrawal not found.';
 export const DEPOSIT_AMOUNT_MESSAGE = `Amount must be at least ${formatMicroUsdc(MIN_AMOUNT_MICRO)} USDC`;
 export const REJECTION_REASON_REQUIRED_MESSAGE = 'Rejection reason is required';
 export const TRANSACTION_HASH_REQUIRED_MESSAGE = 'Transaction hash is required';
@@ -36,6 +45,8 @@ export const WITHDRAWAL_ID_CLASH_MESSAGE = 'This withdrawal was already requeste
 export const REJECTED_OTHERWISE_MESSAGE = 'This withdrawal was already rejected with a different reason.';
 export const COMPLETED_OTHERWISE_MESSAGE = 'This withdrawal was already completed with a different transaction hash.';
 export const PAYOUT_IN_FLIGHT_MESSAGE = 'This withdrawal is being paid out; it can only be cancelled if the payout fails.';
+export const COMPLETED_IN_FLIGHT_MESSAGE =
+  'This withdrawal is being paid out on chain with another transaction; complete it with that hash or wait until the payout fails.';
 
 export const insufficientBalanceMessage = (availableMicro: bigint) =>
   `Insufficient available balance: you can withdraw up to ${formatMicroUsdc(availableMicro)} USDC.`;
@@ -43,12 +54,6 @@ export const insufficientBalanceMessage = (availableMicro: bigint) =>
 /** "Only a pending withdrawal can be approved; this one is completed." */
 export const wrongStatusMessage = (required: string, action: string, status: WithdrawalStatus) =>
   `Only ${required} withdrawal can be ${action}; this one is ${status}.`;
-
-function withdrawalOf(state: AccountState, withdrawalId: string): Withdrawal {
-  const withdrawal = state.withdrawals.get(withdrawalId);
-  if (withdrawal === undefined) throw new NotFoundError(WITHDRAWAL_NOT_FOUND_MESSAGE);
-  return withdrawal;
-}
 
 /** Members act as a `user` actor whose role is not admin; admins and the platform itself may do more. */
 const isMember = (metadata: CommandMetadata) => metadata.actor.type === 'user' && metadata.actor.role !== 'admin';
@@ -90,7 +95,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: AccountStat
   const { data, metadata } = command;
   const known = state.withdrawals.get(data.withdrawalId);
   if (known !== undefined) {
-    if (known.amountMicro === data.amountMicro && known.address === data.destination.address) return [];
+    if (known.amountMicro === data.amountMicro && known.destination.address === data.destination.address) return [];
     throw new ConflictError(WITHDRAWAL_ID_CLASH_MESSAGE);
   }
   if (data.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amount', message: WITHDRAWAL_AMOUNT_MESSAGE }]);
@@ -140,7 +145,7 @@ export function cancelWithdrawal(command: CancelWithdrawal, state: AccountState)
   } else if (!(withdrawal.status === 'pending' || withdrawal.status === 'approved')) {
     throw new ConflictError(wrongStatusMessage('a pending or approved', 'cancelled', withdrawal.status));
   }
-  if (withdrawal.payoutInFlight) throw new ConflictError(PAYOUT_IN_FLIGHT_MESSAGE);
+  if (withdrawal.signedAttempt !== null) throw new ConflictError(PAYOUT_IN_FLIGHT_MESSAGE);
   return [{ type: 'WithdrawalCancelled', data: { withdrawalId, userId, reason, cancelledAt: command.metadata.now } }];
 }
 
@@ -156,6 +161,9 @@ export function completeWithdrawal(command: CompleteWithdrawal, state: AccountSt
     throw new ConflictError(COMPLETED_OTHERWISE_MESSAGE);
   }
   if (withdrawal.status !== 'approved') throw new ConflictError(wrongStatusMessage('an approved', 'completed', withdrawal.status));
+  // A signed payout may still land on chain: completing with another hash could pay the member twice.
+  const attempt = withdrawal.signedAttempt;
+  if (attempt !== null && attempt.transactionHash !== transactionHash) throw new ConflictError(COMPLETED_IN_FLIGHT_MESSAGE);
   return [{ type: 'WithdrawalCompleted', data: { withdrawalId, userId, transactionHash, settlement, completedAt: command.metadata.now } }];
 }
 
@@ -174,6 +182,12 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return cancelWithdrawal(command, state);
     case 'CompleteWithdrawal':
       return completeWithdrawal(command, state);
+    case 'RecordWithdrawalSettlementSigned':
+      return recordSettlementSigned(command, state);
+    case 'RecordWithdrawalSettlementBroadcast':
+      return recordSettlementBroadcast(command, state);
+    case 'RecordWithdrawalSettlementFailed':
+      return recordSettlementFailed(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown account command ${String((unexpected as { type: unknown }).type)}`);

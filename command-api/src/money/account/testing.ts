@@ -5,6 +5,9 @@ import {
   type CommandMetadata,
   type CompleteWithdrawal,
   type RecordDeposit,
+  type RecordWithdrawalSettlementBroadcast,
+  type RecordWithdrawalSettlementFailed,
+  type RecordWithdrawalSettlementSigned,
   type RejectWithdrawal,
   type RequestWithdrawal,
 } from '@concierge/contracts';
@@ -67,6 +70,43 @@ export const complete = (withdrawalId: string, hash = 99): CompleteWithdrawal =>
   type: 'CompleteWithdrawal',
   data: { withdrawalId, userId: USER_ID, transactionHash: txHash(hash), settlement: 'manual' },
   metadata: meta(),
+});
+
+const settlementJob: CommandMetadata['actor'] = { type: 'system', reason: 'settlement' };
+export const PLATFORM_ADDRESS = '0x2222222222222222222222222222222222222222';
+
+export const sign = (
+  withdrawalId: string,
+  amountMicro: bigint,
+  hash = 5,
+  overrides: Partial<RecordWithdrawalSettlementSigned['data']> = {},
+): RecordWithdrawalSettlementSigned => ({
+  type: 'RecordWithdrawalSettlementSigned',
+  data: {
+    withdrawalId,
+    userId: USER_ID,
+    network: 'Avalanche',
+    fromAddress: PLATFORM_ADDRESS,
+    toAddress: ADDRESS,
+    amountMicro,
+    nonce: hash,
+    transactionHash: txHash(hash),
+    signedTransaction: `0xf8${hash.toString(16).padStart(4, '0')}`,
+    ...overrides,
+  },
+  metadata: meta(settlementJob),
+});
+
+export const broadcast = (withdrawalId: string, hash = 5): RecordWithdrawalSettlementBroadcast => ({
+  type: 'RecordWithdrawalSettlementBroadcast',
+  data: { withdrawalId, userId: USER_ID, transactionHash: txHash(hash) },
+  metadata: meta(settlementJob),
+});
+
+export const fail = (withdrawalId: string, hash: number | null = 5, reason = 'reverted'): RecordWithdrawalSettlementFailed => ({
+  type: 'RecordWithdrawalSettlementFailed',
+  data: { withdrawalId, userId: USER_ID, transactionHash: hash === null ? null : txHash(hash), reason, retryable: true },
+  metadata: meta(settlementJob),
 });
 
 export const replay = (events: readonly AccountEvent[]) => events.reduce(evolveAccount, initialAccountState);

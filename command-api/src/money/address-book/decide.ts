@@ -1,0 +1,106 @@
+import type {
+  AddWithdrawalAddress,
+  EditWithdrawalAddress,
+  RemoveWithdrawalAddress,
+  SetPrimaryWithdrawalAddress,
+  WithdrawalAddressCommand,
+} from '@concierge/contracts';
+import { ConflictError, NotFoundError } from '@concierge/platform/errors';
+import {
+  evolveAddressBook,
+  initialAddressBookState,
+  type AddressBookEvent,
+  type AddressBookState,
+  type SavedAddress,
+} from './address-book.js';
+
+/** Enough for every network and a few exchanges; keeps the book (and the settings page) small. */
+export const MAX_ADDRESSES = 20;
+
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Withdrawal address not found.';
+export const ADDRESS_BOOK_FULL_MESSAGE = `You can save at most ${MAX_ADDRESSES} withdrawal addresses. Please delete one you no longer use first.`;
+
+export const duplicateAddressMessage = (existing: SavedAddress) =>
+  `This address is already saved for ${existing.network} as "${existing.label}".`;
+
+function savedOf(state: AddressBookState, addressId: string): SavedAddress {
+  const saved = state.addresses.get(addressId);
+  if (saved === undefined) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
+  return saved;
+}
+
+/** Addresses are stored checksummed, so comparing the text compares the address. */
+function refuseDuplicate(state: AddressBookState, address: string, network: string, exceptId?: string): void {
+  for (const saved of state.addresses.values()) {
+    if (saved.addressId !== exceptId && saved.address === address && saved.network === network) {
+      throw new ConflictError(duplicateAddressMessage(saved));
+    }
+  }
+}
+
+/** The first address saved becomes primary, so a withdrawal always has somewhere to go. */
+export function addWithdrawalAddress(command: AddWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+  const { userId, addressId, label, address, network } = command.data;
+  const now = command.metadata.now;
+  // A retried add with the same server-chosen id changes nothing.
+  const known = state.addresses.get(addressId);
+  if (known !== undefined) {
+    if (known.label === label && known.address === address && known.network === network) return [];
+    throw new ConflictError('This withdrawal address id is already in use.');
+  }
+  if (state.addresses.size >= MAX_ADDRESSES) throw new ConflictError(ADDRESS_BOOK_FULL_MESSAGE);
+  refuseDuplicate(state, address, network);
+  const events: AddressBookEvent[] = [{ type: 'WithdrawalAddressAdded', data: { userId, addressId, label, address, network, addedAt: now } }];
+  if (state.primaryId === null) events.push({ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId, setAt: now } });
+  return events;
+}
+
+/** Saving an address unchanged appends nothing. */
+export function editWithdrawalAddress(command: EditWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+  const { userId, addressId, label, address, network } = command.data;
+  const saved = savedOf(state, addressId);
+  if (saved.label === label && saved.address === address && saved.network === network) return [];
+  refuseDuplicate(state, address, network, addressId);
+  return [{ type: 'WithdrawalAddressEdited', data: { userId, addressId, label, address, network, editedAt: command.metadata.now } }];
+}
+
+/** Removing the primary address hands primacy to the oldest remaining one (or to none). */
+export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+  const { userId, addressId } = command.data;
+  savedOf(state, addressId);
+  const now = command.metadata.now;
+  const events: AddressBookEvent[] = [{ type: 'WithdrawalAddressRemoved', data: { userId, addressId, removedAt: now } }];
+  if (state.primaryId === addressId) {
+    // The map keeps insertion order: the first other entry is the oldest remaining address.
+    const oldest = [...state.addresses.keys()].find((id) => id !== addressId) ?? null;
+    events.push({ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId: oldest, setAt: now } });
+  }
+  return events;
+}
+
+/** Making the primary address primary again appends nothing. */
+export function setPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+  const { userId, addressId } = command.data;
+  savedOf(state, addressId);
+  if (state.primaryId === addressId) return [];
+  return [{ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId, setAt: command.metadata.now } }];
+}
+
+export function decideAddressBook(command: WithdrawalAddressCommand, state: AddressBookState): AddressBookEvent[] {
+  switch (command.type) {
+    case 'AddWithdrawalAddress':
+      return addWithdrawalAddress(command, state);
+    case 'EditWithdrawalAddress':
+      return editWithdrawalAddress(command, state);
+    case 'RemoveWithdrawalAddress':
+      return removeWithdrawalAddress(command, state);
+    case 'SetPrimaryWithdrawalAddress':
+      return setPrimaryWithdrawalAddress(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown address book command ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+}
+
+export const addressBookAggregate = { initialState: initialAddressBookState, evolve: evolveAddressBook, decide: decideAddressBook };

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import {
+  DepositTransactionReserved,
+  feeMicro,
+  MIN_AMOUNT_MICRO,
+  streamName,
+  type RecordDeposit,
+  type RecordDetectedDeposit,
+} from '@concierge/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import type { Position } from '@concierge/platform/event-store/position';
+import { USER_NOT_FOUND_MESSAGE } from '../../identity/user/decide.js';
+import { findUserById } from '../../identity/user/find-user.js';
+import type { RegisteredUser } from '../../identity/user/user.js';
+import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
+import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
+import { currentPlanFee } from './plan-fee.js';
+
+export { USER_NOT_FOUND_MESSAGE };
+export const DUPLICATE_DEPOSIT_MESSAGE = 'This transaction hash has already been recorded as a deposit.';
+
+/** What both an admin's entry and a detected transfer say about a deposit. */
+interface DepositFacts {
+  readonly userId: string;
+  /** 0x plus 64 hex characters, any letter case (it is lower-cased). */
+  readonly transactionHash: string;
+  readonly amountMicro: bigint;
+  /** When the transfer happened (ISO 8601 UTC). */
+  readonly timestamp: string;
+}
+type ChainTransfer = Pick<RecordDetectedDeposit['data'], 'network' | 'blockNumber' | 'logIndex' | 'fromAddress' | 'toAddress'>;
+
+/** An admin's POST /deposits, or a transfer the deposit-detection job saw on chain. */
+export type DepositInput = ({ source: 'admin' } & DepositFacts) | ({ source: 'chain' } & DepositFacts & ChainTransfer);
+
+export interface DepositDeps {
+  readonly eventStore: EventStore;
+}
+
+export interface RecordedDeposit {
+  readonly depositId: string;
+  readonly user: RegisteredUser;
+  readonly transactionHash: string;
+  readonly amountMicro: bigint;
+  readonly feePercentage: string;
+  readonly feeMicro: bigint;
+  readonly planId: string | null;
+  readonly timestamp: string;
+  readonly recordedAt: string;
+  /** False when this call credited nothing because the same deposit was already credited (a retry). */
+  readonly credited: boolean;
+  readonly position: Position | null;
+}
+
+/**
+ * One deposit per transaction slot, and the reservation rule that guarantees it.
+ *
+ * Every deposit of a transaction reserves itself in `depositTx-<lower-case hash>` before the
+ * account is credited. Deposit ids are derived from the hash, so a retry finds its own
+ * reservation: an admin's deposit is the whole transaction (slot `admin`); a detected deposit is
+ * one Transfer log of it (slot = log index), since one transaction may pay several logs.
+ * - An admin may reserve only an empty stream ("no stream"): a hash already claimed, by an admin
+ *   or by a detected transfer, is a 409.
+ * - A detected transfer may join a stream holding only other detected transfers; if an admin
+ *   already recorded the transaction it is a 409 (the job skips it), so the same money never
+ *   credits twice through the two doors.
+ * - A reservation whose credit never landed (a crash between the two appends) is finished by the
+ *   next attempt for the same deposit and member; a reservation is never handed to another member,
+ *   since the first attempt could still be crediting.
+ */
+export function depositIdFor(input: Pick<DepositInput, 'transactionHash'> & { logIndex?: number }): string {
+  const slot = input.logIndex === undefined ? 'admin' : `log-${input.logIndex}`;
+  const hex = createHash('sha256').update(`deposit:${input.transactionHash.toLowerCase()}:${slot}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const depositTxStreamId = (transactionHash: string) => streamName('depositTx', transactionHash.toLowerCase());
+
+/** User ids the platform issues; anything else names nothing and never reaches the store. */
+const isIssuedId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+/** Reserves the deposit's slot of its transaction; 'resumed' when this very deposit was reserved before. */
+async function reserve(store: EventStore, input: DepositInput, depositId: string, ctx: CommandContext): Promise<'reserved' | 'resumed'> {
+  const streamId = depositTxStreamId(input.transactionHash);
+  const adminId = depositIdFor({ transactionHash: input.transactionHash });
+  for (let attempt = 1; ; attempt += 1) {
+    const recorded = await store.readStream(streamId);
+    const reservations = recorded.map((r) => DepositTransactionReserved.parse(r.data));
+    const own = reservations.find((r) => r.depositId === depositId);
+    if (own !== undefined) {
+      if (own.userId !== input.userId) throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
+      return 'resumed';
+    }
+    const taken = input.source === 'admin' ? reservations.length > 0 : reservations.some((r) => r.depositId === adminId);
+    if (taken) throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
+    const data: DepositTransactionReserved = {
+      transactionHash: input.transactionHash.toLowerCase(),
+      depositId,
+      userId: input.userId,
+      reservedAt: ctx.now.toISOString(),
+    };
+    const last = recorded[recorded.length - 1];
+    try {
+      await store.appendToStream(streamId, toNewEvents([{ type: 'DepositTransactionReserved', data }], ctx), {
+        expectedRevision: last ? last.revision : 'no_stream',
+      });
+      return 'reserved';
+    } catch (error) {
+      // Another transfer of the same transaction reserved at the same moment: look again.
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * Credits a deposit to the member's account net of their current plan's fee, at most once per
+ * transaction slot (see `depositIdFor`). Throws NotFoundError for an unknown member,
+ * ValidationError under 0.01 USDC and ConflictError for a hash already recorded. A detected
+ * deposit reported again returns `credited: false` rather than an error, so a job may retry
+ * (its fee is then recomputed from the current plan, not read back).
+ */
+export async function recordDeposit(deps: DepositDeps, input: DepositInput, ctx: CommandContext): Promise<RecordedDeposit> {
+  const store = deps.eventStore;
+  if (input.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amountUSD', message: DEPOSIT_AMOUNT_MESSAGE }]);
+  const user = isIssuedId(input.userId) ? await findUserById(store, input.userId) : undefined;
+  if (user === undefined) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+  const transactionHash = input.transactionHash.toLowerCase();
+  const depositId = depositIdFor(input.source === 'chain' ? { transactionHash, logIndex: input.logIndex } : { transactionHash });
+  const reservation = await reserve(store, input, depositId, ctx);
+  // An admin re-entering a deposit that is already credited is told so; a resumed crash is finished below.
+  if (reservation === 'resumed' && input.source === 'admin' && (await loadAccount(store, input.userId)).deposits.has(depositId)) {
+    throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
+  }
+  const { planId, feePercentage } = await currentPlanFee(store, user.planId);
+  const data = { depositId, userId: user.userId, transactionHash, amountMicro: input.amountMicro, timestamp: input.timestamp, planId, feePercentage };
+  const metadata = commandMetadata(ctx);
+  const command: RecordDeposit | RecordDetectedDeposit =
+    input.source === 'admin'
+      ? { type: 'RecordDeposit', data, metadata }
+      : {
+          type: 'RecordDetectedDeposit',
+          data: {
+            ...data,
+            network: input.network,
+            blockNumber: input.blockNumber,
+            logIndex: input.logIndex,
+            fromAddress: input.fromAddress,
+            toAddress: input.toAddress,
+          },
+          metadata,
+        };
+  const { events, position } = await handleAccountCommand(store, user.userId, command, ctx);
+  // Two admins entering the same deposit at once: the one whose credit did not land is told it exists.
+  if (events.length === 0 && input.source === 'admin') throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
+  return {
+    depositId,
+    user,
+    transactionHash,
+    amountMicro: input.amountMicro,
+    feePercentage,
+    feeMicro: feeMicro(input.amountMicro, feePercentage),
+    planId,
+    timestamp: input.timestamp,
+    recordedAt: metadata.now,
+    credited: events.length > 0,
+    position,
+  };
+}

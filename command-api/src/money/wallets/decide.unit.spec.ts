@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { eventSchemas, type CommandMetadata, type WalletCommand } from '@concierge/contracts';
+import { ForbiddenError, NotFoundError } from '@concierge/platform/errors';
+import { decideWallet, NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
+import { evolveWallet, initialWalletState, type WalletEvent } from './wallet.js';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const system: CommandMetadata['actor'] = { type: 'system', reason: 'deposit-addresses' };
+const admin: CommandMetadata['actor'] = { type: 'user', userId: 'admin-1', role: 'admin' };
+const member: CommandMetadata['actor'] = { type: 'user', userId: 'u-1', role: 'user' };
+const meta = (actor: CommandMetadata['actor']): CommandMetadata => ({ actor, now: NOW, correlationId: 'c', commandId: 'c' });
+
+const assign = (derivationIndex = 1, address = ADDRESS): WalletCommand => ({
+  type: 'AssignDepositAddress',
+  data: { userId: 'u-1', derivationIndex, derivationPath: `m/44'/60'/0'/0/${derivationIndex}`, address },
+  metadata: meta(system),
+});
+const reveal = (actor: CommandMetadata['actor'] = admin): WalletCommand => ({ type: 'RevealPrivateKey', data: { userId: 'u-1' }, metadata: meta(actor) });
+const auto = (enabled: boolean): WalletCommand => ({ type: 'ConfigureAutoWithdrawal', data: { userId: 'u-1', enabled }, metadata: meta(member) });
+
+function when(given: WalletCommand[], command: WalletCommand): WalletEvent[] {
+  const history: WalletEvent[] = [];
+  for (const c of given) history.push(...decideWallet(c, history.reduce(evolveWallet, initialWalletState)));
+  const events = decideWallet(command, history.reduce(evolveWallet, initialWalletState));
+  for (const event of events) eventSchemas[event.type].parse(event.data);
+  return events;
+}
+
+describe('assigning a deposit address', () => {
+  it('records the address with its derivation index and path', () => {
+    expect(when([], assign())).toEqual([
+      { type: 'DepositAddressAssigned', data: { userId: 'u-1', address: ADDRESS, derivationIndex: 1, derivationPath: "m/44'/60'/0'/0/1", assignedAt: NOW } },
+    ]);
+  });
+
+  it('keeps the first address: a second assignment appends nothing', () => {
+    expect(when([assign()], assign(2, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'))).toEqual([]);
+  });
+
+  it('assigns after an auto-withdrawal setting that came first', () => {
+    expect(when([auto(true)], assign())).toHaveLength(1);
+  });
+});
+
+describe('revealing a private key', () => {
+  it('records which admin was shown the key of which address', () => {
+    expect(when([assign()], reveal())).toEqual([
+      { type: 'PrivateKeyRevealed', data: { userId: 'u-1', address: ADDRESS, revealedTo: 'admin-1', revealedAt: NOW } },
+    ]);
+  });
+
+  it('records every reveal, also a repeated one', () => {
+    expect(when([assign(), reveal()], reveal())).toHaveLength(1);
+  });
+
+  it('answers not found while the member has no address', () => {
+    expect(() => when([auto(true)], reveal())).toThrow(new NotFoundError(NO_DEPOSIT_ADDRESS_MESSAGE));
+  });
+
+  it('shows a key to a named person only, never to the platform itself', () => {
+    expect(() => when([assign()], reveal(system))).toThrow(ForbiddenError);
+  });
+});
+
+describe('configuring auto-withdrawal', () => {
+  it('records a switch on and off', () => {
+    expect(when([], auto(true))).toEqual([{ type: 'AutoWithdrawalConfigured', data: { userId: 'u-1', enabled: true, configuredAt: NOW } }]);
+    expect(when([auto(true)], auto(false))).toHaveLength(1);
+  });
+
+  it('appends nothing when the setting does not change (off is the default)', () => {
+    expect(when([], auto(false))).toEqual([]);
+    expect(when([auto(true)], auto(true))).toEqual([]);
+  });
+});

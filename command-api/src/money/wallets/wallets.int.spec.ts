@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
+import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { toNewEvents } from '../../shared/command-context.js';
+import { assignDepositAddress, FIRST_DEPOSIT_INDEX, lowestFreeIndex } from './assign-deposit-address.js';
+import { NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
+import { AUTO_WITHDRAWAL_UPDATED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './routes.js';
+import { walletIndexStreamId, walletStreamId } from './wallet.js';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const OTHER_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
+
+describe('deposit wallets', () => {
+  let api: IdentityApi;
+  let admin: string;
+  let adminAuth: Record<string, string>;
+
+  beforeAll(async () => {
+    api = await startIdentityApi('wallets', { walletMnemonic: MNEMONIC });
+    admin = await api.seedUser({ email: 'admin@example.com', password: 'Str0ngPassw0rd', role: 'admin' });
+    adminAuth = { authorization: api.bearer(admin, 'admin') };
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const deps = () => ({ eventStore: api.store, mnemonic: MNEMONIC });
+  const walletEvents = async (userId: string) => (await api.store.readStream(walletStreamId(userId))).map((e) => e.type);
+
+  it('assigns the first member index 1, derived from the mnemonic, exactly once however often it runs', async () => {
+    const userId = randomUUID();
+    const first = await assignDepositAddress(deps(), userId, ctx());
+    expect(first).toMatchObject({ assigned: true, deposit: { derivationIndex: FIRST_DEPOSIT_INDEX, derivationPath: "m/44'/60'/0'/0/1" } });
+    expect(first.deposit.address).toBe(deriveDepositWallet(MNEMONIC, 1).address);
+    const again = await Promise.all([assignDepositAddress(deps(), userId, ctx()), assignDepositAddress(deps(), userId, ctx())]);
+    expect(again.map((r) => r.deposit)).toEqual([first.deposit, first.deposit]);
+    expect(await walletEvents(userId)).toEqual(['DepositAddressAssigned']);
+  });
+
+  it('gives members assigned at the same moment distinct indexes and addresses', async () => {
+    const members = Array.from({ length: 8 }, () => randomUUID());
+    const results = await Promise.all(members.map((userId) => assignDepositAddress(deps(), userId, ctx())));
+    const indexes = results.map((r) => r.deposit.derivationIndex);
+    expect(new Set(indexes).size).toBe(8);
+    expect(new Set(results.map((r) => r.deposit.address)).size).toBe(8);
+    for (const r of results) expect(r.deposit.address).toBe(deriveDepositWallet(MNEMONIC, r.deposit.derivationIndex).address);
+    expect(Math.min(...indexes)).toBeGreaterThan(FIRST_DEPOSIT_INDEX);
+  });
+
+  it('finds the lowest free index past a long run of reservations', async () => {
+    const start = await lowestFreeIndex(api.store);
+    for (let index = start; index < start + 40; index += 1) {
+      const event = { type: 'DerivationIndexReserved', data: { derivationIndex: index, userId: 'filler', reservedAt: new Date().toISOString() } };
+      await api.store.appendToStream(walletIndexStreamId(index), toNewEvents([event], ctx()), { expectedRevision: 'no_stream' });
+    }
+    expect(await lowestFreeIndex(api.store)).toBe(start + 40);
+    const next = await assignDepositAddress(deps(), randomUUID(), ctx());
+    expect(next.deposit.derivationIndex).toBe(start + 40);
+  });
+
+  it('assigns an address to a member who set auto-withdrawal before having one', async () => {
+    const member = await api.seedUser({ email: 'auto@example.com', password: 'Str0ngPassw0rd' });
+    const headers = { authorization: api.bearer(member) };
+    const on = await api.send('PUT', '/wallets/auto-withdrawal', { enabled: true }, headers);
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ message: AUTO_WITHDRAWAL_UPDATED_MESSAGE });
+    expect(typeof on.body['position']).toBe('string');
+    const again = await api.send('PUT', '/wallets/auto-withdrawal', { enabled: true }, headers);
+    expect(again.body).toEqual({ message: AUTO_WITHDRAWAL_UPDATED_MESSAGE, position: null });
+    const bad = await api.send('PUT', '/wallets/auto-withdrawal', { enabled: 'yes' }, headers);
+    expect(bad.status).toBe(400);
+    expect(bad.body['message']).toBe('enabled must be true or false');
+
+    expect((await assignDepositAddress(deps(), member, ctx())).assigned).toBe(true);
+    expect(await walletEvents(member)).toEqual(['AutoWithdrawalConfigured', 'DepositAddressAssigned']);
+  });
+
+  it("reveals a member's private key to an admin, audited first, never stored, never cached", async () => {
+    const member = await api.seedUser({ email: 'reveal@example.com', password: 'Str0ngPassw0rd' });
+    const { deposit } = await assignDepositAddress(deps(), member, ctx());
+    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, adminAuth);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    const expected = deriveDepositWallet(MNEMONIC, deposit.derivationIndex);
+    expect(reply.body).toMatchObject({ address: deposit.address, privateKey: expected.privateKey, message: PRIVATE_KEY_REVEALED_MESSAGE });
+
+    const [revealed] = await api.store.readStream(walletStreamId(member), { direction: 'backwards', maxCount: 1 });
+    expect(revealed?.type).toBe('PrivateKeyRevealed');
+    expect(revealed?.data).toMatchObject({ userId: member, address: deposit.address, revealedTo: admin });
+    expect(revealed?.metadata.actor).toEqual({ type: 'user', userId: admin, role: 'admin' });
+    const stored = await api.storedText();
+    expect(stored).not.toContain(expected.privateKey.slice(2));
+    expect(stored).not.toContain(MNEMONIC);
+  });
+
+  it('answers 404 with a clear message for a member without an address, and stores no reveal', async () => {
+    const member = await api.seedUser({ email: 'noaddress@example.com', password: 'Str0ngPassw0rd' });
+    const before = await api.head();
+    for (const id of [member, 'no-such-member', encodeURIComponent('bad id!')]) {
+      const reply = await api.send('GET', `/wallets/user/${id}/private-key`, undefined, adminAuth);
+      expect(reply.status).toBe(404);
+      expect(reply.body['message']).toBe(NO_DEPOSIT_ADDRESS_MESSAGE);
+    }
+    expect(await api.head()).toBe(before);
+  });
+
+  it('shows no key when the configured mnemonic does not derive the stored address', async () => {
+    const member = randomUUID();
+    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: OTHER_MNEMONIC }, member, ctx());
+    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, adminAuth);
+    expect(reply.status).toBe(500);
+    expect(reply.body['privateKey']).toBeUndefined();
+    expect(JSON.stringify(reply.body)).not.toContain(deriveDepositWallet(MNEMONIC, deposit.derivationIndex).privateKey);
+  });
+
+  it('keeps private keys from members', async () => {
+    const member = await api.seedUser({ email: 'curious@example.com', password: 'Str0ngPassw0rd' });
+    await assignDepositAddress(deps(), member, ctx());
+    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, { authorization: api.bearer(member) });
+    expect(reply.status).toBe(403);
+    expect(reply.body['privateKey']).toBeUndefined();
+  });
+});

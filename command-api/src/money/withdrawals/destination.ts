@@ -1,0 +1,47 @@
+import type { WithdrawalDestination } from '@concierge/contracts';
+import { ConflictError, NotFoundError } from '@concierge/platform/errors';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { loadState, type Aggregate } from '../../shared/aggregate.js';
+import {
+  addressBookStreamId,
+  evolveAddressBook,
+  initialAddressBookState,
+  primaryAddress,
+  type AddressBookEvent,
+  type AddressBookState,
+  type SavedAddress,
+} from '../address-book/address-book.js';
+
+/** The toast text of SPEC.md section 8; the SPA sends the member to their settings when it sees `requiresWalletSetup`. */
+export const WALLET_SETUP_MESSAGE = 'Please set up your withdrawal wallet first';
+export const DESTINATION_NOT_FOUND_MESSAGE = 'Withdrawal address not found. Please choose one of your saved addresses.';
+
+/** Read-only: withdrawals only look at the book; its commands are decided by the address-book handlers. */
+const addressBookReader: Aggregate<AddressBookState, AddressBookEvent, never> = {
+  initialState: initialAddressBookState,
+  evolve: evolveAddressBook,
+  decide: () => [],
+};
+
+const copyOf = (saved: SavedAddress): WithdrawalDestination => ({
+  addressId: saved.addressId,
+  label: saved.label,
+  address: saved.address,
+  network: saved.network,
+});
+
+/**
+ * Where a withdrawal goes: the saved address the member chose, else their primary one. The
+ * address is copied into the request, so editing the book later never moves money already asked for.
+ */
+export async function destinationFor(store: EventStore, userId: string, addressId: string | undefined): Promise<WithdrawalDestination> {
+  const { state } = await loadState(store, addressBookStreamId(userId), addressBookReader);
+  if (addressId !== undefined) {
+    const chosen = state.addresses.get(addressId);
+    if (chosen === undefined) throw new NotFoundError(DESTINATION_NOT_FOUND_MESSAGE);
+    return copyOf(chosen);
+  }
+  const primary = primaryAddress(state);
+  if (primary === undefined) throw new ConflictError(WALLET_SETUP_MESSAGE, { requiresWalletSetup: true });
+  return copyOf(primary);
+}

@@ -1,0 +1,143 @@
+import type { Request, RequestHandler } from 'express';
+import {
+  withdrawalRoutes,
+  type ProcessWithdrawalRequest,
+  type ProcessWithdrawalResponse,
+  type WithdrawalRequestedResponse,
+  type WithdrawalStatus,
+} from '@concierge/contracts';
+import { principalOf } from '@concierge/platform/auth/authorize';
+import { NotFoundError } from '@concierge/platform/errors';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { formatPosition, type Position } from '@concierge/platform/event-store/position';
+import { inputOf } from '@concierge/platform/http/route-table';
+import { callerContext } from '../../identity/request-context.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { WITHDRAWAL_NOT_FOUND_MESSAGE } from '../account/account.js';
+import { decideAccount, type AccountCommand } from '../account/decide.js';
+import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
+import { destinationFor } from './destination.js';
+import { newWithdrawalId, ownerOfWithdrawal, referenceWithdrawal } from './withdrawal-ref.js';
+
+export const WITHDRAWAL_REQUESTED_MESSAGE = 'Withdrawal request submitted successfully';
+export const PROCESSED_MESSAGES = {
+  approve: 'Withdrawal approved',
+  reject: 'Withdrawal rejected',
+  complete: 'Withdrawal completed',
+  cancel: 'Withdrawal cancelled',
+} as const;
+
+export interface WithdrawalDeps {
+  readonly eventStore: EventStore;
+  readonly now: () => Date;
+}
+
+const wire = (position: Position | null) => (position ? formatPosition(position) : null);
+
+/** The header a client may send so that resending the same request never withdraws twice. */
+const idempotencyKeyOf = (req: Request) => req.get('idempotency-key') ?? undefined;
+
+/** POST /withdrawals/request (member): reserves the amount for the chosen or primary address. */
+export function requestWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
+  return async (req, res) => {
+    const { body } = inputOf(req, withdrawalRoutes.requestWithdrawal);
+    const ctx = callerContext(req, res, deps.now);
+    const { userId } = principalOf(req);
+    const destination = await destinationFor(deps.eventStore, userId, body.withdrawalAddressId);
+    const withdrawalId = newWithdrawalId(userId, idempotencyKeyOf(req));
+    const command: AccountCommand = {
+      type: 'RequestWithdrawal',
+      data: { withdrawalId, userId, amountMicro: body.amount, asset: body.asset, destination },
+      metadata: commandMetadata(ctx),
+    };
+    // Refuse what is refused now (the balance, mostly) before leaving a reference behind; the
+    // decision that counts is taken again on the stream below.
+    decideAccount(command, await loadAccount(deps.eventStore, userId));
+    await referenceWithdrawal(deps.eventStore, withdrawalId, userId, ctx);
+    const { position } = await handleAccountCommand(deps.eventStore, userId, command, ctx);
+    const answer: WithdrawalRequestedResponse = { message: WITHDRAWAL_REQUESTED_MESSAGE, withdrawalId, status: 'pending', position: wire(position) };
+    res.json(answer);
+  };
+}
+
+/** The account holding a withdrawal; 404 when no reference names it (or it is not the caller's own, when `onlyOf` is given). */
+async function holderOf(store: EventStore, withdrawalId: string, onlyOf?: string): Promise<string> {
+  const owner = await ownerOfWithdrawal(store, withdrawalId);
+  if (owner === undefined || (onlyOf !== undefined && owner !== onlyOf)) throw new NotFoundError(WITHDRAWAL_NOT_FOUND_MESSAGE);
+  return owner;
+}
+
+/** Decides the commands one after the other; the position is that of the last event appended. */
+async function runAll(store: EventStore, userId: string, commands: readonly AccountCommand[], ctx: CommandContext): Promise<Position | null> {
+  let last: Position | null = null;
+  for (const command of commands) {
+    const { position } = await handleAccountCommand(store, userId, command, ctx);
+    last = position ?? last;
+  }
+  return last;
+}
+
+/** The commands an admin's action stands for, the status the withdrawal then has and the toast text. */
+interface Processing {
+  readonly commands: AccountCommand[];
+  readonly status: WithdrawalStatus;
+  readonly message: string;
+}
+
+function processingOf(body: ProcessWithdrawalRequest, target: { withdrawalId: string; userId: string }, ctx: CommandContext): Processing {
+  const metadata = commandMetadata(ctx);
+  const complete = (transactionHash: string): AccountCommand => ({
+    type: 'CompleteWithdrawal',
+    data: { ...target, transactionHash, settlement: 'manual' },
+    metadata,
+  });
+  switch (body.action) {
+    case 'approve': {
+      const approve: AccountCommand = { type: 'ApproveWithdrawal', data: target, metadata };
+      // The original Complete modal sends `approve` with the payout hash: approve and complete in one go.
+      if (body.transactionHash === undefined) return { commands: [approve], status: 'approved', message: PROCESSED_MESSAGES.approve };
+      return { commands: [approve, complete(body.transactionHash)], status: 'completed', message: PROCESSED_MESSAGES.complete };
+    }
+    case 'reject': {
+      const reject: AccountCommand = { type: 'RejectWithdrawal', data: { ...target, reason: body.rejectionReason }, metadata };
+      return { commands: [reject], status: 'rejected', message: PROCESSED_MESSAGES.reject };
+    }
+    case 'complete':
+      return { commands: [complete(body.transactionHash)], status: 'completed', message: PROCESSED_MESSAGES.complete };
+    case 'cancel': {
+      const cancel: AccountCommand = { type: 'CancelWithdrawal', data: { ...target, reason: body.reason === '' ? null : body.reason }, metadata };
+      return { commands: [cancel], status: 'cancelled', message: PROCESSED_MESSAGES.cancel };
+    }
+    default: {
+      const unexpected: never = body;
+      throw new Error(`Unknown withdrawal action ${String((unexpected as { action: unknown }).action)}`);
+    }
+  }
+}
+
+/** POST /withdrawals/admin/requests/:id/process (admin): approve, reject, complete or cancel. */
+export function processWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
+  return async (req, res) => {
+    const { params, body } = inputOf(req, withdrawalRoutes.processRequest);
+    const ctx = callerContext(req, res, deps.now);
+    const userId = await holderOf(deps.eventStore, params.id);
+    const { commands, status, message } = processingOf(body, { withdrawalId: params.id, userId }, ctx);
+    const position = await runAll(deps.eventStore, userId, commands, ctx);
+    const answer: ProcessWithdrawalResponse = { message, status, position: wire(position) };
+    res.json(answer);
+  };
+}
+
+/** POST /withdrawals/:id/cancel (member): only their own, and only while pending (the decider's rule for members). */
+export function cancelOwnWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
+  return async (req, res) => {
+    const { params, body } = inputOf(req, withdrawalRoutes.cancelOwn);
+    const ctx = callerContext(req, res, deps.now);
+    const userId = await holderOf(deps.eventStore, params.id, principalOf(req).userId);
+    const reason = body?.reason ? body.reason : null;
+    const command: AccountCommand = { type: 'CancelWithdrawal', data: { withdrawalId: params.id, userId, reason }, metadata: commandMetadata(ctx) };
+    const position = await runAll(deps.eventStore, userId, [command], ctx);
+    const answer: ProcessWithdrawalResponse = { message: PROCESSED_MESSAGES.cancel, status: 'cancelled', position: wire(position) };
+    res.json(answer);
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { streamName, WithdrawalReferenced } from '@concierge/contracts';
+import { ConflictError } from '@concierge/platform/errors';
+import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+
+/**
+ * Withdrawal ids are opaque UUIDs, so an admin's path id alone does not say which `account-<userId>`
+ * holds the withdrawal. `withdrawalRef-<withdrawalId>` says it: appended with "no stream" before
+ * `WithdrawalRequested`, so every requested withdrawal is findable, even after a crash between the
+ * two appends. A reference whose request was refused or never landed points at an account that
+ * does not hold the id, which reads as "not found"; it is never reused, since ids are fresh.
+ */
+export const withdrawalRefStreamId = (withdrawalId: string) => streamName('withdrawalRef', withdrawalId);
+
+export const WITHDRAWAL_ID_TAKEN_MESSAGE = 'This withdrawal id is already in use.';
+
+/** Ids the platform issues; anything else names nothing and never reaches the store. */
+export const isIssuedId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+function uuidFromHex(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A fresh id, or one derived from the member and their `Idempotency-Key`: a client that resends a
+ * request with the same key gets the same withdrawal instead of a second one.
+ */
+export function newWithdrawalId(userId: string, idempotencyKey: string | undefined): string {
+  if (idempotencyKey === undefined || idempotencyKey.trim() === '') return randomUUID();
+  return uuidFromHex(createHash('sha256').update(`withdrawal:${userId}:${idempotencyKey.trim()}`).digest('hex'));
+}
+
+/** The member whose account holds this withdrawal, as far as its reference says. */
+export async function ownerOfWithdrawal(store: EventStore, withdrawalId: string): Promise<string | undefined> {
+  if (!isIssuedId(withdrawalId)) return undefined;
+  const [first] = await store.readStream(withdrawalRefStreamId(withdrawalId), { maxCount: 1 });
+  return first === undefined ? undefined : WithdrawalReferenced.parse(first.data).userId;
+}
+
+/** Records who holds the id; a retry by the same member is a no-op, anyone else is refused. */
+export async function referenceWithdrawal(store: EventStore, withdrawalId: string, userId: string, ctx: CommandContext): Promise<void> {
+  const data: WithdrawalReferenced = { withdrawalId, userId, referencedAt: ctx.now.toISOString() };
+  try {
+    await store.appendToStream(withdrawalRefStreamId(withdrawalId), toNewEvents([{ type: 'WithdrawalReferenced', data }], ctx), {
+      expectedRevision: 'no_stream',
+    });
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    if ((await ownerOfWithdrawal(store, withdrawalId)) !== userId) throw new ConflictError(WITHDRAWAL_ID_TAKEN_MESSAGE);
+  }
+}

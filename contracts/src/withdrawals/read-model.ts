@@ -1,0 +1,45 @@
+import type { SettlementKind, WithdrawalStatus } from './fields.js';
+
+/** Collection of the withdrawals read model, written by the workers' withdrawals projection. */
+export const WITHDRAWALS_COLLECTION = 'withdrawals';
+
+/** Fields "Search by user or address" looks in (case-insensitive substring). */
+export const WITHDRAWAL_SEARCH_FIELDS = ['fullName', 'email', 'destination.address'] as const;
+
+/** Where the payout stands while an approved withdrawal is being settled on chain. */
+export type WithdrawalPayoutReadModel = {
+  stage: 'signed' | 'broadcast' | 'failed';
+  transactionHash: string | null;
+  /** Why the last attempt failed, and whether the job will try again. */
+  failureReason: string | null;
+  retryable: boolean | null;
+  at: string;
+};
+
+/**
+ * A document of the withdrawals read model, one per withdrawal. `amountMicro` is micro-USDC as a
+ * digit string (summed exactly by the read stores); instants are normalised ISO-8601.
+ */
+export type WithdrawalReadModel = {
+  id: string;
+  userId: string;
+  /** The member's current name (kept up to date by the projection), "First Last" and email. */
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  amountMicro: string;
+  asset: 'USDC';
+  status: WithdrawalStatus;
+  /** A copy of the saved address at request time. */
+  destination: { addressId: string; label: string; address: string; network: string };
+  requestedAt: string;
+  approvedAt: string | null;
+  completedAt: string | null;
+  rejectionReason: string | null;
+  cancellationReason: string | null;
+  transactionHash: string | null;
+  settlement: SettlementKind | null;
+  payout: WithdrawalPayoutReadModel | null;
+  updatedAt: string;
+};

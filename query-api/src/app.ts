@@ -4,8 +4,12 @@ import { routes } from '@concierge/contracts';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import { depositQueryHandlers } from './deposits/routes.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { userQueryHandlers } from './users/routes.js';
+import { walletQueryHandlers } from './wallets/routes.js';
+import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
+import { withdrawalQueryHandlers } from './withdrawals/routes.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
@@ -18,7 +22,13 @@ export interface QueryAppDeps {
 /** The query API without a listening socket, so tests can start it on any port. */
 export function createQueryApp(deps: QueryAppDeps): Express {
   const timeoutMs = deps.minPositionTimeoutMs ?? 2000;
-  const handlers = { ...userQueryHandlers(deps) };
+  const handlers = {
+    ...userQueryHandlers(deps),
+    ...walletQueryHandlers(deps),
+    ...withdrawalAddressQueryHandlers(deps),
+    ...withdrawalQueryHandlers(deps),
+    ...depositQueryHandlers(deps),
+  };
   return createApiApp({
     logger: deps.logger,
     routers: [

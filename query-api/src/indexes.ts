@@ -1,8 +1,14 @@
-import { USERS_COLLECTION } from '@concierge/contracts';
+import { DEPOSITS_COLLECTION, USERS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWALS_COLLECTION } from '@concierge/contracts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import { DEPOSIT_INDEXES } from './deposits/indexes.js';
 import { USER_INDEXES } from './users/indexes.js';
+import { WITHDRAWAL_ADDRESS_INDEXES } from './withdrawal-addresses/indexes.js';
+import { WITHDRAWAL_INDEXES } from './withdrawals/indexes.js';
 
 /** Creates the read-model indexes the query API's queries rely on; run once at start, idempotent. */
 export async function ensureQueryIndexes(readStore: ReadStore): Promise<void> {
   await readStore.ensureIndexes(USERS_COLLECTION, USER_INDEXES);
+  await readStore.ensureIndexes(WITHDRAWALS_COLLECTION, WITHDRAWAL_INDEXES);
+  await readStore.ensureIndexes(DEPOSITS_COLLECTION, DEPOSIT_INDEXES);
+  await readStore.ensureIndexes(WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWAL_ADDRESS_INDEXES);
 }

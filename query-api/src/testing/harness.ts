@@ -16,7 +16,7 @@ export interface QueryApiHarness {
   /** The pair whose public key the API trusts. */
   readonly keys: SigningKeys;
   /** GET below /api with an optional Authorization header; the body parsed as JSON. */
-  get(path: string, authorization?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  get(path: string, authorization?: string): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   /** An `Authorization` header value for this API's keys. */
   bearer(claims: Partial<AccessClaims> & Pick<AccessClaims, 'sub'>): string;
   close(): Promise<void>;
@@ -35,7 +35,7 @@ export async function startQueryApi(label: string): Promise<QueryApiHarness> {
     async get(path, authorization) {
       const response = await fetch(`${api.url}/api${path}`, { headers: authorization ? { authorization } : {} });
       const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
     },
     bearer: (claims) => bearerFor(keys, claims),
     async close() {

@@ -1,13 +1,9 @@
-import { microToNumber, USERS_COLLECTION, type UserStatsResponse } from '@concierge/contracts';
+import { microToNumber, USERS_COLLECTION, WITHDRAWALS_COLLECTION, type UserStatsResponse, type WithdrawalReadModel } from '@concierge/contracts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 
-/**
- * The withdrawals read model as far as the admin cards need it: a `status` and the amount in
- * integer micro-USDC (`amountMicro`). Until that projection exists the collection is empty and the
- * cards read zero; they start counting as soon as it is filled.
- */
-export const WITHDRAWALS_COLLECTION = 'withdrawals';
-const WITHDRAWAL_AMOUNT_FIELD = 'amountMicro';
+export { WITHDRAWALS_COLLECTION };
+/** Integer micro-USDC (digit strings in the read model); the read stores sum it exactly. */
+const WITHDRAWAL_AMOUNT_FIELD = 'amountMicro' satisfies keyof WithdrawalReadModel;
 
 /** Counts for the admin dashboard and user management cards; every figure is exact. */
 export async function userStats(readStore: ReadStore): Promise<UserStatsResponse> {

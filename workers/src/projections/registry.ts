@@ -1,8 +1,20 @@
+import { accountsProjection } from './accounts/projection.js';
+import { depositsProjection } from './deposits/projection.js';
 import type { Projection } from './runtime/projection.js';
 import { usersProjection } from './users/projection.js';
+import { walletsProjection } from './wallets/projection.js';
+import { withdrawalAddressesProjection } from './withdrawal-addresses/projection.js';
+import { withdrawalsProjection } from './withdrawals/projection.js';
 
 /** Every read model the workers maintain. */
-export const projections: readonly Projection[] = [usersProjection];
+export const projections: readonly Projection[] = [
+  usersProjection,
+  walletsProjection,
+  withdrawalAddressesProjection,
+  withdrawalsProjection,
+  depositsProjection,
+  accountsProjection,
+];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((p) => p.name === name);

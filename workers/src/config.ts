@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
+import { ChainConfig, checkChainConfig } from './chain/config.js';
 
 /** An empty variable (`SMTP_URL=`) means "not set", as it does for a shell user. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -19,6 +20,10 @@ export const WorkersConfig = BaseConfig.and(
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
     /** Origin the members open the app at; links in mail point there. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+    /** BIP-39 phrase deposit addresses derive from; the command API's DATA_DIR file outside production. */
+    WALLET_MNEMONIC: optional(z.string()),
   }),
-);
+)
+  .and(ChainConfig)
+  .superRefine(checkChainConfig);
 export type WorkersConfig = z.infer<typeof WorkersConfig>;

@@ -3,7 +3,9 @@ import { loadConfig } from '@concierge/platform/config/env';
 import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { onShutdown, runService } from '@concierge/platform/service/run';
+import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
 import { projectionsProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
@@ -12,6 +14,7 @@ import { mailTransportFrom } from './jobs/mail/transports.js';
 import { projections } from './projections/registry.js';
 import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
 import { accountNoticesReactor } from './reactors/account-notices.js';
+import { depositAddressesReactor } from './reactors/deposit-addresses.js';
 import { withReactors } from './reactors/processor.js';
 import { createRedis } from './redis.js';
 
@@ -27,7 +30,12 @@ runService('workers', async () => {
   const queue = new Queue(PROJECTIONS_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
   const mailQueue = new Queue(MAIL_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 
-  const reactors = [accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger })];
+  const chainJobs = await startChainJobs({ config, eventStore: stores.eventStore, logger });
+  const reactors = [
+    ...chainJobs.reactors,
+    accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger }),
+    depositAddressesReactor({ eventStore: stores.eventStore, mnemonic: loadWalletMnemonic(config), logger }),
+  ];
   const batchSize = config.PROJECTION_BATCH_SIZE;
   const worker = new Worker(
     PROJECTIONS_QUEUE,
@@ -68,6 +76,7 @@ runService('workers', async () => {
     await mailTransport.close();
     await queue.close();
     await mailQueue.close();
+    await chainJobs.close();
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();

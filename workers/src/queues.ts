@@ -1,4 +1,5 @@
 import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
 import { MAIL_JOB_RETENTION_SECONDS } from '@concierge/contracts';
 
 /** Queue of projection catch-up jobs; one job per projection may run at a time. */
@@ -53,5 +54,43 @@ export function mailJobOptions(jobId: string): JobsOptions {
     removeOnFail: { age: MAIL_JOB_RETENTION_SECONDS },
     attempts: 10,
     backoff: { type: 'exponential', delay: 5_000 },
+  };
+}
+
+/** Queue of the deposit scan; a job scheduler adds one SCAN_DEPOSITS job per DEPOSIT_SCAN_INTERVAL_MS. */
+export const DEPOSIT_DETECTION_QUEUE = 'DEPOSIT_DETECTION';
+export const SCAN_DEPOSITS = 'SCAN_DEPOSITS';
+/** Id of the scan's job scheduler: upserting it again at start replaces it rather than adding a second. */
+export const DEPOSIT_SCAN_SCHEDULER = 'scan-deposits';
+
+/** A failed scan is not retried on its own: the next scheduled one resumes from the recorded block anyway. */
+export const DEPOSIT_SCAN_JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: 100, attempts: 1 };
+
+/** Queue of on-chain withdrawal payouts (SETTLEMENT_MODE=onchain); one job at a time, so the hot wallet's nonces are taken in order. */
+export const SETTLEMENT_QUEUE = 'SETTLEMENT';
+export const SETTLE_WITHDRAWAL = 'SETTLE_WITHDRAWAL';
+
+export const SettleWithdrawalJobData = z.object({ userId: z.string().min(1), withdrawalId: z.string().min(1) });
+export type SettleWithdrawalJobData = z.infer<typeof SettleWithdrawalJobData>;
+
+const SETTLEMENT_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/** One payout job per withdrawal: `settle-withdrawal-<id>` (BullMQ refuses ':' in custom ids). */
+export function settlementJobId(withdrawalId: string): string {
+  return `settle-withdrawal-${withdrawalId.replaceAll(':', '%3A')}`;
+}
+
+/**
+ * The id makes a re-delivered approval a no-op while the job is kept (and a late duplicate finds
+ * the withdrawal completed anyway). Retries back off from 5 s to about 3 hours (a node down, the
+ * hot wallet short of USDC or gas); then the job waits in the failed set for an admin.
+ */
+export function settlementJobOptions(withdrawalId: string): JobsOptions {
+  return {
+    jobId: settlementJobId(withdrawalId),
+    attempts: 12,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: SETTLEMENT_JOB_RETENTION_SECONDS },
+    removeOnFail: { age: SETTLEMENT_JOB_RETENTION_SECONDS },
   };
 }

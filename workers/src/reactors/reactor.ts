@@ -1,5 +1,5 @@
 import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
-import type { Position } from '@concierge/platform/event-store/position';
+import { START, type Position } from '@concierge/platform/event-store/position';
 import { CheckpointMovedError, type ReadStore } from '@concierge/platform/read-store/port';
 
 /**
@@ -12,6 +12,8 @@ export interface Reactor {
   /** Also the name of its checkpoint in the read store; must not clash with a projection's. */
   readonly name: string;
   readonly eventTypes: ReadonlySet<string>;
+  /** Where a first run begins: 'head' (default) skips history; 'start' replays it, for effects the past also needs. */
+  readonly startFrom?: 'head' | 'start';
   /** Acts on the batch's events of `eventTypes`, in order; keyed by event id so a repeat is a no-op. */
   react(events: readonly RecordedEvent[]): Promise<void>;
 }
@@ -34,7 +36,7 @@ export interface ReactorRun {
  */
 export async function runReactor(reactor: Reactor, deps: ReactorDeps): Promise<ReactorRun> {
   const batchSize = deps.batchSize ?? 500;
-  let from = await startingPoint(reactor.name, deps);
+  let from = await startingPoint(reactor, deps);
   let events = 0;
   for (;;) {
     const batch = await deps.eventStore.readAll({ after: from, maxCount: batchSize });
@@ -56,10 +58,10 @@ export async function runReactor(reactor: Reactor, deps: ReactorDeps): Promise<R
  * a deployment with history, it must not act on the past (mail every member ever approved). On a
  * fresh store the head is the start, so nothing is missed there.
  */
-async function startingPoint(name: string, deps: ReactorDeps): Promise<Position> {
+async function startingPoint({ name, startFrom }: Reactor, deps: ReactorDeps): Promise<Position> {
   const checkpoint = await deps.readStore.getCheckpoint(name);
   if (checkpoint) return checkpoint;
-  const head = await deps.eventStore.headPosition();
+  const head = startFrom === 'start' ? START : await deps.eventStore.headPosition();
   // Set only if still unset: a runner that got here first wins, and both continue from its choice.
   await deps.readStore.transaction((session) => session.advanceCheckpoint(name, undefined, head));
   return (await deps.readStore.getCheckpoint(name)) ?? head;

@@ -1,0 +1,99 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { WorkersConfig } from '../config.js';
+import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
+import { depositAddressIndex } from '../jobs/deposit-detection/deposit-addresses.js';
+import { depositDetectionProcessor } from '../jobs/deposit-detection/processor.js';
+import { settlementProcessor } from '../jobs/settlement/processor.js';
+import {
+  DEPOSIT_DETECTION_QUEUE,
+  DEPOSIT_SCAN_JOB_OPTIONS,
+  DEPOSIT_SCAN_SCHEDULER,
+  SCAN_DEPOSITS,
+  SETTLEMENT_QUEUE,
+} from '../queues.js';
+import type { Reactor } from '../reactors/reactor.js';
+import { settlementPayoutsReactor } from '../reactors/settlement-payouts.js';
+import { createRedis } from '../redis.js';
+import { chainSettings } from './config.js';
+import { hotWallet } from './hot-wallet.js';
+import { chainProvider } from './provider.js';
+
+export interface ChainJobs {
+  /** Reactors to run on the projections queue (the payout trigger in on-chain mode). */
+  readonly reactors: readonly Reactor[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts deposit detection (when CHAIN_RPC_URL is set) and on-chain settlement (when
+ * SETTLEMENT_MODE=onchain; the config guarantees the chain, token and key are then set).
+ */
+export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger }): Promise<ChainJobs> {
+  const { config, eventStore, logger } = deps;
+  const chain = chainSettings(config);
+  if (!chain) {
+    logger.info({ settlement: config.SETTLEMENT_MODE }, 'deposit detection off: CHAIN_RPC_URL is not set');
+    return { reactors: [], close: async () => {} };
+  }
+  const provider = chainProvider(chain.rpcUrl, chain.chainId);
+  const connections: Redis[] = [];
+  const redis = () => {
+    const connection = createRedis(config.REDIS_URL);
+    connections.push(connection);
+    return connection;
+  };
+  const closers: (() => Promise<void>)[] = [];
+  const reactors: Reactor[] = [];
+
+  const scanQueue = new Queue(DEPOSIT_DETECTION_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
+  const scanDeps = {
+    eventStore,
+    provider,
+    chain,
+    addresses: depositAddressIndex(eventStore),
+    credit: creditDetectedDeposit(eventStore, chain.network),
+    maxBlockRange: config.DEPOSIT_SCAN_MAX_BLOCK_RANGE,
+    startBlock: config.DEPOSIT_SCAN_START_BLOCK,
+    logger,
+  };
+  // One scan at a time: two would only append clashing checkpoints.
+  const scanWorker = new Worker(DEPOSIT_DETECTION_QUEUE, depositDetectionProcessor(scanDeps), {
+    connection: redis(),
+    prefix: config.QUEUE_PREFIX,
+    concurrency: 1,
+  });
+  scanWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name }, 'deposit scan failed; the next one resumes'));
+  await scanQueue.upsertJobScheduler(DEPOSIT_SCAN_SCHEDULER, { every: config.DEPOSIT_SCAN_INTERVAL_MS }, { name: SCAN_DEPOSITS, opts: DEPOSIT_SCAN_JOB_OPTIONS });
+  closers.push(() => scanWorker.close(), () => scanQueue.close());
+
+  if (config.SETTLEMENT_MODE === 'onchain' && config.HOT_WALLET_PRIVATE_KEY) {
+    const wallet = hotWallet(config.HOT_WALLET_PRIVATE_KEY);
+    const settlementQueue = new Queue(SETTLEMENT_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
+    const settlementDeps = { eventStore, provider, wallet, chain, confirmationTimeoutMs: config.SETTLEMENT_CONFIRMATION_TIMEOUT_MS, logger };
+    // Concurrency 1: payouts take the hot wallet's nonces in turn instead of racing for one.
+    const settlementWorker = new Worker(SETTLEMENT_QUEUE, settlementProcessor(settlementDeps), {
+      connection: redis(),
+      prefix: config.QUEUE_PREFIX,
+      concurrency: 1,
+    });
+    settlementWorker.on('failed', (job, error) =>
+      logger.warn({ err: error, job: job?.name, data: job?.data, attempts: job?.attemptsMade }, 'withdrawal payout failed'),
+    );
+    reactors.push(settlementPayoutsReactor({ settlementQueue, logger }));
+    closers.push(() => settlementWorker.close(), () => settlementQueue.close());
+    logger.info({ hotWallet: wallet.address, network: chain.network }, 'on-chain settlement on');
+  }
+  logger.info({ chainId: chain.chainId, token: chain.tokenAddress, confirmations: chain.confirmations }, 'deposit detection on');
+
+  return {
+    reactors,
+    async close() {
+      for (const close of closers) await close();
+      provider.destroy();
+      for (const connection of connections) connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import { createLogger } from '@concierge/platform/logging/logger';
+import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
+import type { ReadStore } from '@concierge/platform/read-store/port';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { approvedWithdrawal } from '../jobs/settlement/testing/approved-withdrawal.js';
+import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId } from '../queues.js';
+import { createRedis } from '../redis.js';
+import { runReactor } from './reactor.js';
+import { SETTLEMENT_PAYOUTS, settlementPayoutsReactor } from './settlement-payouts.js';
+
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+describe('settlement payouts reactor', () => {
+  const prefix = `test-payouts-${randomUUID().slice(0, 8)}`;
+  let schemas: TestSchemas;
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+  let connection: Redis;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    schemas = await createTestSchemas('payouts');
+    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
+    connection = createRedis(REDIS_URL);
+    queue = new Queue(SETTLEMENT_QUEUE, { connection, prefix });
+  });
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
+    await schemas.drop();
+  });
+
+  const run = () => runReactor(settlementPayoutsReactor({ settlementQueue: queue, logger: createLogger('test', 'silent') }), { eventStore, readStore });
+  const jobs = async () => (await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => [j.id, j.name, j.data]);
+
+  it('enqueues one payout per approval made after it started, however often the approval is delivered', async () => {
+    const before = await approvedWithdrawal(eventStore, { amountMicro: 50_000n, to: `0x${'1'.repeat(40)}` });
+    const started = (await run()).position;
+    expect(await jobs()).toEqual([]);
+
+    const target = await approvedWithdrawal(eventStore, { amountMicro: 70_000n, to: `0x${'2'.repeat(40)}` });
+    await run();
+    // A crash before the checkpoint moved delivers every approval again.
+    const checkpoint = await readStore.getCheckpoint(SETTLEMENT_PAYOUTS);
+    expect(await readStore.transaction((s) => s.advanceCheckpoint(SETTLEMENT_PAYOUTS, checkpoint, started))).toBe(true);
+    await run();
+
+    expect(await jobs()).toEqual([[settlementJobId(target.withdrawalId), SETTLE_WITHDRAWAL, target]]);
+    expect(await queue.getJob(settlementJobId(before.withdrawalId))).toBeUndefined();
+  });
+});

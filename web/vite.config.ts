@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // In development the SPA runs on Vite's server and sends API calls to a locally running
 // gateway, so the browser still sees one origin as in production.
@@ -7,6 +7,9 @@ const GATEWAY_URL = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // Workspace packages (contracts) are bundled from their TypeScript sources, so the SPA build
+  // needs no prior build of theirs and always matches the code it is tested with.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -16,10 +16,12 @@ type StatCardProps = {
   color: 'primary' | 'warning' | 'success' | 'info';
   /** Where the card leads, e.g. the list filtered to what it counts. */
   to?: string;
+  /** How the value is written; counts by default, amounts pass `formatAmount`. */
+  format?: (value: number) => string;
 };
 
 /** One count card; the whole card is a link when it leads somewhere. */
-export function StatCard({ title, value, icon, color, to }: StatCardProps) {
+export function StatCard({ title, value, icon, color, to, format = (count) => count.toLocaleString('en-US') }: StatCardProps) {
   const content = (
     // On phones the icon sits above the count so the three cards fit one row.
     <CardContent
@@ -51,7 +53,7 @@ export function StatCard({ title, value, icon, color, to }: StatCardProps) {
           {title}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 600, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
-          {value === undefined ? <Skeleton width={48} /> : value === null ? '—' : value.toLocaleString('en-US')}
+          {value === undefined ? <Skeleton width={48} /> : value === null ? '—' : format(value)}
         </Typography>
       </Box>
     </CardContent>

@@ -132,7 +132,7 @@ describe('identity journey in the browser', () => {
       await signIn(MEMBER.email, MEMBER.password);
       await page.waitForURL(`${base}/user/dashboard`, WAIT);
       await toast('Login successful');
-      await page.getByText('Your portfolio will appear here').waitFor(WAIT);
+      await page.getByRole('heading', { name: 'My Position' }).waitFor(WAIT);
       await page.getByTestId('member-email').getByText(MEMBER.email).waitFor(WAIT);
       await page.getByTestId('member-name').getByText(`${MEMBER.firstName} ${MEMBER.lastName}`).waitFor(WAIT);
       await shoot('member-dashboard');

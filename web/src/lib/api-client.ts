@@ -106,6 +106,18 @@ function refreshAccessToken(): Promise<string | null> {
  * and the route guards take the visitor to /login with a returnUrl.
  */
 export async function api<T>(method: HttpMethod, path: string, options: ApiOptions = {}): Promise<T> {
+  return (await request(method, path, options)).body as T;
+}
+
+/** A GET of one page of a list whose exact total the server sends in header X-Total-Count. */
+export async function apiPage<T>(path: string, options: ApiOptions = {}): Promise<{ data: T[]; total: number }> {
+  const { body, headers } = await request('GET', path, options);
+  const data = Array.isArray(body) ? (body as T[]) : [];
+  const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+  return { data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
+}
+
+async function request(method: HttpMethod, path: string, options: ApiOptions): Promise<{ body: unknown; headers: Headers }> {
   const url = buildUrl(path, options.query);
   const sentToken = getAccessToken();
   let response = await send(method, url, options.body, sentToken);
@@ -126,7 +138,7 @@ export async function api<T>(method: HttpMethod, path: string, options: ApiOptio
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   if (method !== 'GET' && typeof body === 'object' && body !== null && 'position' in body) positions.remember(body.position);
-  return body as T;
+  return { body, headers: response.headers };
 }
 
 /** Forgets the read-your-writes position (on logout, so the next user starts fresh). */

@@ -13,10 +13,11 @@ import { useUserStats } from '../../lib/user-decisions/get-user-stats';
 import { DASHBOARD_PENDING_LIMIT } from './api/query-keys';
 import { PendingUsersTable } from './components/pending-users-table';
 import { PendingWithdrawalsTable } from './components/pending-withdrawals-table';
-import { RejectWithdrawalDialog } from './components/reject-withdrawal-dialog';
 import { StatCard } from '../../components/stat-card';
 import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
-import { useWithdrawalDecisions } from './use-withdrawal-decisions';
+import { useWithdrawalDecisions } from '../../lib/admin-money/use-withdrawal-decisions';
+import { TextPromptDialog } from '../../lib/admin-money/text-prompt-dialog';
+import { formatAmount } from '../../lib/format';
 
 /** /admin/dashboard: the counts that need attention and the latest pending items of each kind. */
 export default function AdminDashboardPage() {
@@ -76,11 +77,19 @@ export default function AdminDashboardPage() {
         onReject={setRejecting}
         busyId={withdrawalDecisions.busyId}
       />
-      <RejectWithdrawalDialog
-        withdrawal={rejecting}
+      <TextPromptDialog
+        open={rejecting !== null}
+        title="Reject Withdrawal"
+        description={rejecting && `${rejecting.userId.firstName} ${rejecting.userId.lastName} asked for ${formatAmount(rejecting.amount)} ${rejecting.asset}.`}
+        label="Rejection reason"
+        confirmLabel="Reject"
+        confirmColor="error"
+        required
+        multiline
+        busy={withdrawalDecisions.busyId !== undefined}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => {
-          if (rejecting) withdrawalDecisions.reject(rejecting.id, reason);
+        onConfirm={(rejectionReason) => {
+          if (rejecting) withdrawalDecisions.decide({ id: rejecting.id, action: 'reject', rejectionReason }, () => setRejecting(null));
         }}
       />
     </Box>

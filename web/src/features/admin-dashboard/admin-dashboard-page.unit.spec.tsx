@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
-import type { UserDto } from '@concierge/contracts';
+import type { UserDto, WithdrawalDto } from '@concierge/contracts';
 import AdminDashboardPage from './admin-dashboard-page';
 
 function pendingUser(index: number): UserDto {
@@ -24,11 +24,36 @@ function pendingUser(index: number): UserDto {
   };
 }
 
+function pendingWithdrawal(index: number): WithdrawalDto {
+  const id = `withdrawal-${index}`;
+  return {
+    _id: id,
+    id,
+    userId: { _id: `user-${index}`, firstName: `Payee${index}`, lastName: 'Member', email: `payee${index}@example.com` },
+    amount: 25.5,
+    asset: 'USDC',
+    status: 'pending',
+    requestedAt: '2026-02-01T10:00:00.000Z',
+    createdAt: '2026-02-01T10:00:00.000Z',
+    updatedAt: '2026-02-01T10:00:00.000Z',
+    withdrawalAddressId: { _id: 'address-1', label: 'Main', address: `0x${'ab'.repeat(20)}`, network: 'Avalanche' },
+    transactionHash: null,
+    rejectionReason: null,
+    approvedAt: null,
+    completedAt: null,
+    settlement: null,
+  };
+}
+
 type Decision = { path: string; body: unknown };
 
-/** A backend behind `fetch`: pending users that approve/reject remove; withdrawals not built yet (501). */
-function serveBackend(options: { failApprove?: boolean } = {}) {
+/**
+ * A backend behind `fetch`: pending users and withdrawals that decisions remove. Without
+ * `withdrawals` the withdrawal routes answer 501, as before withdrawals were built.
+ */
+function serveBackend(options: { failApprove?: boolean; withdrawals?: WithdrawalDto[] } = {}) {
   let pending = [pendingUser(1), pendingUser(2)];
+  let withdrawals = options.withdrawals;
   let approved = 4;
   const decisions: Decision[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -54,7 +79,17 @@ function serveBackend(options: { failApprove?: boolean } = {}) {
         });
       }
       if (url.pathname === '/api/users/pending') return json({ users: pending, total: pending.length });
-      if (url.pathname === '/api/withdrawals/admin/requests') return json({ message: 'Not implemented yet' }, 501);
+      const processed = /^\/api\/withdrawals\/admin\/requests\/([^/]+)\/process$/.exec(url.pathname);
+      if (processed && withdrawals && init?.method === 'POST') {
+        decisions.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+        withdrawals = withdrawals.filter((entry) => entry.id !== processed[1]);
+        return json({ message: 'ok', status: 'approved', position: null });
+      }
+      if (url.pathname === '/api/withdrawals/admin/requests') {
+        if (withdrawals === undefined) return json({ message: 'Not implemented yet' }, 501);
+        expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'pending', limit: '5' });
+        return json(withdrawals);
+      }
       return json({ message: 'Not found' }, 404);
     }),
   );
@@ -131,6 +166,37 @@ describe('Admin dashboard', () => {
 
     expect(await screen.findByText('No pending user registrations')).toBeTruthy();
     expect(backend.decisions.map((decision) => decision.body)).toEqual([{ reason: 'generic reason' }, { reason: 'generic reason' }]);
+  });
+
+  it('approves a pending withdrawal with Withdrawal approved and removes it from the table', async () => {
+    const backend = serveBackend({ withdrawals: [pendingWithdrawal(1)] });
+    renderDashboard();
+    const row = (await screen.findByText('Payee1 Member')).closest('tr');
+    if (row === null) throw new Error('no row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
+    expect(await screen.findByText('No pending withdrawal requests')).toBeTruthy();
+    expect(backend.decisions).toEqual([{ path: '/api/withdrawals/admin/requests/withdrawal-1/process', body: { action: 'approve' } }]);
+  });
+
+  it('rejects a pending withdrawal only with a reason, saying Withdrawal rejected', async () => {
+    const backend = serveBackend({ withdrawals: [pendingWithdrawal(1)] });
+    renderDashboard();
+    const row = (await screen.findByText('Payee1 Member')).closest('tr');
+    if (row === null) throw new Error('no row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+
+    const dialog = within(await screen.findByRole('dialog'));
+    const confirm = dialog.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(dialog.getByRole('textbox', { name: /Rejection reason/ }), { target: { value: 'Unknown destination' } });
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText('Withdrawal rejected')).toBeTruthy();
+    expect(backend.decisions).toEqual([
+      { path: '/api/withdrawals/admin/requests/withdrawal-1/process', body: { action: 'reject', rejectionReason: 'Unknown destination' } },
+    ]);
   });
 
   it("shows the server's message when an approval fails", async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -14,23 +14,21 @@ import { useSubscriptionPlans } from './api/get-subscription-plans';
 import { useUser } from './api/get-user';
 import { useUpdateUser, type UserChanges } from './api/update-user';
 import { planHint, planLabel, planOptions } from './components/plan-options';
-import { UpcomingSection } from './components/upcoming-section';
 import { UserEditForm } from './components/user-edit-form';
 import { UserInformation } from './components/user-information';
+import { AddDepositForm } from './components/add-deposit-form';
+import { UserDepositHistory } from './components/user-deposit-history';
+import { WalletInformation } from './components/wallet-information';
+import { ADMIN_PAGE_SIZE } from '../../lib/admin-money/pagination';
 
-const MONEY_SECTIONS = [
-  { title: 'Wallet Information', text: "The user's deposit wallet arrives with the money features." },
-  { title: 'Add New Deposit', text: 'Recording deposits arrives with the money features.' },
-  { title: 'Deposit History', text: "The user's deposits arrive with the money features." },
-];
-
-/** /admin/users/:userId: one user, whose status, role and plan an admin can change. */
+/** /admin/users/:userId: one user, whose status, role and plan an admin can change, with their wallet and deposits. */
 export default function UserDetailsPage() {
   const userId = useParams().userId ?? '';
   const { enqueueSnackbar } = useSnackbar();
   const user = useUser(userId);
   const plans = useSubscriptionPlans();
   const update = useUpdateUser(userId);
+  const [depositPage, setDepositPage] = useState(1);
 
   const missing = user.error instanceof ApiError && user.error.status === 404;
   useEffect(() => {
@@ -74,9 +72,13 @@ export default function UserDetailsPage() {
               onSave={save}
             />
           </Paper>
-          {MONEY_SECTIONS.map((section) => (
-            <UpcomingSection key={section.title} title={section.title} text={section.text} />
-          ))}
+          <WalletInformation userId={userId} />
+          <AddDepositForm
+            userId={userId}
+            firstPage={{ page: 1, limit: ADMIN_PAGE_SIZE, userId }}
+            onAdded={() => setDepositPage(1)}
+          />
+          <UserDepositHistory params={{ page: depositPage, limit: ADMIN_PAGE_SIZE, userId }} onPageChange={setDepositPage} />
         </>
       )}
     </Box>

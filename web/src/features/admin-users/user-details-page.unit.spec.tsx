@@ -41,6 +41,8 @@ function serveBackend(plans?: { id: string; name: string }[]) {
         return json({ message: 'ok', position: null });
       }
       if (url.pathname === '/api/users/user-1') return json(stored);
+      if (url.pathname === '/api/wallets/user/user-1') return json({ userId: 'user-1', address: null, derivationIndex: null, totalValue: 0 });
+      if (url.pathname === '/api/deposits') return json([]);
       return json({ message: 'No user found with this ID' }, 404);
     }),
   );

@@ -1,6 +1,94 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { WithdrawalDto } from '@concierge/contracts';
+import { useUserStats } from '../../lib/user-decisions/get-user-stats';
+import { useAdminWithdrawals } from '../../lib/admin-money/get-admin-withdrawals';
+import { ListPagination } from '../../lib/admin-money/list-pagination';
+import { ADMIN_PAGE_SIZE, pageCount } from '../../lib/admin-money/pagination';
+import type { WithdrawalAction } from '../../lib/admin-money/process-withdrawal';
+import { useWithdrawalDecisions } from '../../lib/admin-money/use-withdrawal-decisions';
+import { WithdrawalActionDialog, type PendingDialog } from './components/withdrawal-action-dialog';
+import { WithdrawalFilters } from './components/withdrawal-filters';
+import { WithdrawalStatCards } from './components/withdrawal-stat-cards';
+import { WithdrawalsTable } from './components/withdrawals-table';
+import { useWithdrawalListFilters } from './use-withdrawal-list-filters';
 
-/** Replaced by the real page in this release. */
-export default function Page() {
-  return <ComingSoonPage title="Withdrawal Management" />;
+/** /admin/withdrawals: every withdrawal, filtered by status and searched by member or address. */
+export default function WithdrawalManagementPage() {
+  const { filters, page, urlKey, apply, reset, goToPage } = useWithdrawalListFilters();
+  const stats = useUserStats();
+  const withdrawals = useAdminWithdrawals({
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    status: filters.status === '' ? undefined : filters.status,
+    search: filters.search === '' ? undefined : filters.search,
+  });
+  const decisions = useWithdrawalDecisions();
+  const [dialog, setDialog] = useState<PendingDialog | null>(null);
+
+  // SPEC.md section 8: a failed load empties the list and is only logged, never shown as a toast.
+  useEffect(() => {
+    if (withdrawals.error) console.error('Failed to load withdrawals', withdrawals.error);
+  }, [withdrawals.error]);
+
+  const rows = withdrawals.isError ? [] : (withdrawals.data?.data ?? []);
+  const total = withdrawals.isError ? 0 : (withdrawals.data?.total ?? 0);
+
+  // Processing the last row of the last page can empty it: step back to the new last page.
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
+  useEffect(() => {
+    if (withdrawals.data && !withdrawals.isPlaceholderData && page > lastPage) goToPage(lastPage);
+  }, [withdrawals.data, withdrawals.isPlaceholderData, page, lastPage, goToPage]);
+
+  const onAction = (withdrawal: WithdrawalDto, action: WithdrawalAction) => {
+    if (action === 'approve') decisions.approve(withdrawal.id);
+    else setDialog({ withdrawal, action });
+  };
+
+  const confirm = ({ withdrawal, action }: PendingDialog, value: string) => {
+    const close = () => setDialog(null);
+    if (action === 'reject') decisions.decide({ id: withdrawal.id, action, rejectionReason: value }, close);
+    else if (action === 'complete') decisions.decide({ id: withdrawal.id, action, transactionHash: value }, close);
+    else decisions.decide({ id: withdrawal.id, action, reason: value }, close);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          Withdrawal Management
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Total: {total.toLocaleString('en-US')} withdrawals
+        </Typography>
+      </Box>
+      <WithdrawalStatCards stats={stats.isError ? null : stats.data?.data.withdrawals} />
+      <WithdrawalFilters key={urlKey} initial={filters} onApply={apply} onReset={reset} />
+      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+        {withdrawals.isFetching && withdrawals.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+        {withdrawals.isPending ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading withdrawals" />
+          </Box>
+        ) : rows.length === 0 ? (
+          <Box sx={{ py: 6, textAlign: 'center' }}>
+            <Typography>No withdrawals found</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              Try adjusting your filters
+            </Typography>
+          </Box>
+        ) : (
+          <>
+            <WithdrawalsTable withdrawals={rows} onAction={onAction} busyId={decisions.busyId} />
+            <ListPagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={goToPage} />
+          </>
+        )}
+      </Paper>
+      <WithdrawalActionDialog pending={dialog} busy={decisions.busyId !== undefined} onClose={() => setDialog(null)} onConfirm={confirm} />
+    </Box>
+  );
 }

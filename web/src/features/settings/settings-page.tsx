@@ -3,34 +3,51 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/page-spinner';
 import { useCurrentUser } from '../../lib/current-user';
+import { useWalletInfo } from '../../lib/member-money/get-wallet-info';
+import { useWithdrawalAddresses } from '../../lib/member-money/get-withdrawal-addresses';
 import { ProfileTab } from './components/profile-tab';
 import { SecurityTab } from './components/security-tab';
+import { WalletTab } from './components/wallet-tab';
 
 const TABS = ['Profile', 'Security', 'Wallet'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** Member settings: a spinner first, then Profile, Security and Wallet tabs (SPEC section 2). */
+/** `?tab=wallet` opens that tab, e.g. when a withdrawal needs a wallet set up first. */
+function tabFromQuery(value: string | null): SettingsTab {
+  return TABS.find((name) => name.toLowerCase() === value?.toLowerCase()) ?? 'Profile';
+}
+
+/**
+ * Member settings: a spinner while the user, wallet info and saved addresses load together
+ * (SPEC section 7), then Profile, Security and Wallet tabs (SPEC section 2).
+ */
 export default function SettingsPage() {
   const currentUser = useCurrentUser();
-  const [tab, setTab] = useState<SettingsTab>('Profile');
+  const walletInfo = useWalletInfo();
+  const addresses = useWithdrawalAddresses();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromQuery(searchParams.get('tab'));
   const { enqueueSnackbar } = useSnackbar();
+  const failed = currentUser.isError || walletInfo.isError || addresses.isError;
 
   useEffect(() => {
-    if (currentUser.isError) enqueueSnackbar('Failed to load settings data.', { variant: 'error', preventDuplicate: true });
-  }, [currentUser.isError, enqueueSnackbar]);
+    if (failed) enqueueSnackbar('Failed to load settings data.', { variant: 'error', preventDuplicate: true });
+  }, [failed, enqueueSnackbar]);
 
-  if (currentUser.isPending) return <PageSpinner label="Loading settings" />;
+  if (currentUser.isPending || walletInfo.isPending || addresses.isPending) return <PageSpinner label="Loading settings" />;
   if (currentUser.isError) return <Alert severity="error">Failed to load settings data.</Alert>;
   const user = currentUser.data;
 
+  const selectTab = (next: SettingsTab) => setSearchParams(next === 'Profile' ? {} : { tab: next.toLowerCase() }, { replace: true });
+
   return (
     <Paper variant="outlined">
-      <Tabs value={tab} onChange={(_, value: SettingsTab) => setTab(value)} variant="fullWidth" aria-label="Settings sections">
+      <Tabs value={tab} onChange={(_, value: SettingsTab) => selectTab(value)} variant="fullWidth" aria-label="Settings sections">
         {TABS.map((name) => (
           <Tab key={name} label={name} value={name} id={`settings-tab-${name}`} aria-controls={`settings-panel-${name}`} />
         ))}
@@ -39,14 +56,7 @@ export default function SettingsPage() {
         {tab === 'Profile' && <ProfileTab key={`${user.firstName} ${user.lastName}`} user={user} />}
         {tab === 'Security' && <SecurityTab />}
         {tab === 'Wallet' && (
-          <Box sx={{ textAlign: 'center', py: 4 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Wallet
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
-              Your platform wallet address and saved withdrawal addresses are coming soon.
-            </Typography>
-          </Box>
+          <WalletTab platformAddress={walletInfo.isError ? undefined : walletInfo.data.address} addresses={addresses.isError ? undefined : addresses.data} />
         )}
       </Box>
     </Paper>

@@ -20,6 +20,8 @@ function serve(options: { failPassword?: boolean } = {}) {
       const body: unknown = init?.body === undefined ? undefined : JSON.parse(String(init.body));
       sent.push({ method, path, body });
       if (method === 'GET' && path === '/api/auth/me') return json(me);
+      if (method === 'GET' && path === '/api/wallets/info') return json({ address: null, totalValue: 0 });
+      if (method === 'GET' && path === '/api/withdrawals/addresses') return json([]);
       if (method === 'PUT' && path === '/api/users/profile') {
         me = { ...me, ...(body as { firstName: string; lastName: string }) };
         return json({ message: 'Profile updated', position: '7-1' });

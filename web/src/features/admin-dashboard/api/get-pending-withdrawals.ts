@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { api, ApiError } from '../../../lib/api-client';
-import { withdrawalsKeys } from './query-keys';
+import { withdrawalsKeys } from '../../../lib/admin-money/query-keys';
 
 /**
  * GET /withdrawals/admin/requests?status=pending&limit=N: the oldest pending withdrawals. Until

@@ -9,11 +9,5 @@ export const usersKeys = {
   pending: (limit: number) => ['users', 'pending', limit] as const,
 };
 
-/** Withdrawal queries; the stats also count withdrawals, so processing one refreshes both. */
-export const withdrawalsKeys = {
-  all: ['withdrawals'] as const,
-  pending: (limit: number) => ['withdrawals', 'admin', 'pending', limit] as const,
-};
-
 /** The dashboard tables show the latest five pending items of each kind (SPEC.md section 9). */
 export const DASHBOARD_PENDING_LIMIT = 5;

@@ -3,8 +3,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { WithdrawalDto } from '@concierge/contracts';
-import { formatDate } from '../../../lib/format';
-import { formatAmount } from '../format-amount';
+import { formatAmount, formatDate } from '../../../lib/format';
 import { DashboardTable, phoneFullWidth, phoneRow, WIDE_ONLY } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 

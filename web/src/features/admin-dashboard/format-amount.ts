@@ -1,1 +1,0 @@
-export { formatAmount } from '../../lib/format';

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../../lib/api-client';
+import type { DepositsParams } from '../../../lib/admin-money/query-keys';
+import { useAddDeposit } from '../api/add-deposit';
+import { DEPOSIT_FORM_INVALID, localDateTimeValue, validateDeposit, type DepositDraft, type DepositFieldErrors } from '../deposit-form';
+
+type AddDepositFormProps = {
+  userId: string;
+  /** The first page of the member's deposit list, where the new deposit appears at once. */
+  firstPage: DepositsParams;
+  /** After a deposit is recorded (the list goes back to its first page to show it). */
+  onAdded: () => void;
+};
+
+const blankDraft = (): DepositDraft => ({ transactionHash: '', timestamp: localDateTimeValue(new Date()), amountUSD: '' });
+
+/** Add New Deposit: records a USDC deposit for the member; a transaction hash is credited only once. */
+export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const adding = useAddDeposit(firstPage);
+  const [draft, setDraft] = useState<DepositDraft>(blankDraft);
+  const [errors, setErrors] = useState<DepositFieldErrors>({});
+
+  const edit = (field: keyof DepositDraft) => (event: { target: { value: string } }) => {
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = () => {
+    const checked = validateDeposit(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      enqueueSnackbar(DEPOSIT_FORM_INVALID, { variant: 'error' });
+      return;
+    }
+    adding.mutate(
+      { userId, ...checked.value },
+      {
+        onSuccess: () => {
+          enqueueSnackbar('Deposit added successfully!', { variant: 'success' });
+          setDraft(blankDraft());
+          onAdded();
+        },
+        onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to add deposit.'), { variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="Add New Deposit" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Add New Deposit
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Add deposit"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // A second click while the first is on its way would only meet the duplicate-hash refusal.
+          if (!adding.isPending) submit();
+        }}
+        sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' } }}
+      >
+        <TextField
+          size="small"
+          label="Transaction Hash"
+          placeholder="0x…"
+          value={draft.transactionHash}
+          onChange={edit('transactionHash')}
+          error={errors.transactionHash !== undefined}
+          helperText={errors.transactionHash}
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
+        />
+        <TextField
+          size="small"
+          type="datetime-local"
+          label="Timestamp"
+          value={draft.timestamp}
+          onChange={edit('timestamp')}
+          error={errors.timestamp !== undefined}
+          helperText={errors.timestamp}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          label="Amount (USD)"
+          value={draft.amountUSD}
+          onChange={edit('amountUSD')}
+          error={errors.amountUSD !== undefined}
+          helperText={errors.amountUSD}
+          // Text, not type="number": the amount is sent exactly as typed (no float, no 1e3).
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+            input: { endAdornment: <InputAdornment position="end">USDC</InputAdornment> },
+          }}
+        />
+        <Button type="submit" variant="contained" disabled={adding.isPending} sx={{ height: 40, whiteSpace: 'nowrap' }}>
+          Add Deposit
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { DepositDto, UserDto } from '@concierge/contracts';
+import { json, renderPage } from '../../testing/render-page';
+import UserDetailsPage from './user-details-page';
+
+const ANN: UserDto = {
+  _id: 'user-1',
+  id: 'user-1',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  role: 'user',
+  status: 'approved',
+  walletAddress: null,
+  subscriptionPlan: null,
+  primaryWithdrawalAddress: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
+const ADDRESS = `0x${'ab12'.repeat(10)}`;
+const KEY = `0x${'9f'.repeat(32)}`;
+const hash = (digit: string) => `0x${digit.repeat(64)}`;
+
+function deposit(id: string, amountUSD: number, transactionHash: string): DepositDto {
+  return {
+    _id: id,
+    id,
+    userId: { _id: 'user-1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' },
+    amount: amountUSD,
+    amountUSD,
+    asset: 'USDC',
+    status: 'completed',
+    source: 'admin',
+    timestamp: '2026-02-01T09:00:00.000Z',
+    createdAt: '2026-02-01T09:00:00.000Z',
+    feePercentageAtDeposit: 2.5,
+    calculatedFeeUSD: amountUSD * 0.025,
+    transactionHash,
+  };
+}
+
+/** User, wallet, private key and deposits behind `fetch`; POST /deposits refuses a hash it has seen. */
+function serveBackend() {
+  const deposits = [deposit('d-1', 100, hash('1'))];
+  const posted: unknown[] = [];
+  let keyReveals = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/users/user-1') return json(ANN);
+      if (url.pathname === '/api/subscriptions') return json([]);
+      if (url.pathname === '/api/wallets/user/user-1') return json({ userId: 'user-1', address: ADDRESS, derivationIndex: 3, totalValue: 97.5 });
+      if (url.pathname === '/api/wallets/user/user-1/private-key') {
+        keyReveals += 1;
+        return json({ address: ADDRESS, privateKey: KEY, position: null });
+      }
+      if (url.pathname === '/api/deposits' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { transactionHash: string; amountUSD: string };
+        posted.push(body);
+        if (deposits.some((entry) => entry.transactionHash === body.transactionHash)) {
+          return json({ message: 'This transaction hash is already recorded' }, 409);
+        }
+        const added = deposit(`d-${deposits.length + 1}`, Number(body.amountUSD), body.transactionHash);
+        deposits.unshift(added);
+        return json({ ...added, message: 'Deposit added', position: null });
+      }
+      if (url.pathname === '/api/deposits') {
+        expect(url.searchParams.get('userId')).toBe('user-1');
+        return new Response(JSON.stringify(deposits), { headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(deposits.length) } });
+      }
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+  return { posted, keyReveals: () => keyReveals };
+}
+
+function renderDetails() {
+  renderPage(
+    <Routes>
+      <Route path="/admin/users/:userId" element={<UserDetailsPage />} />
+    </Routes>,
+    '/admin/users/user-1',
+  );
+}
+
+const form = () => within(screen.getByRole('form', { name: 'Add deposit' }));
+const history = () => within(screen.getByRole('region', { name: 'Deposit History' }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('User Details: wallet and deposits', () => {
+  it('refuses an incomplete deposit with the SPEC message, names the fields and sends nothing', async () => {
+    const backend = serveBackend();
+    renderDetails();
+    await screen.findByText('ann@example.com');
+
+    fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '0.001' } });
+    fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
+
+    expect(await screen.findByText('Please fill out all deposit fields correctly')).toBeTruthy();
+    expect(form().getByText('Transaction hash is required')).toBeTruthy();
+    expect(form().getByText('Amount must be at least 0.01 USDC')).toBeTruthy();
+    expect(backend.posted).toEqual([]);
+  });
+
+  it('adds a deposit, says so, shows it at the top of the history and clears the form', async () => {
+    const backend = serveBackend();
+    renderDetails();
+    await screen.findByRole('region', { name: 'Deposit History' });
+    expect(await history().findByText('100')).toBeTruthy();
+
+    const timestamp = (form().getByLabelText('Timestamp') as HTMLInputElement).value;
+    expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    fireEvent.change(form().getByLabelText('Transaction Hash'), { target: { value: hash('A') } });
+    fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '250.75' } });
+    fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
+
+    expect(await screen.findByText('Deposit added successfully!')).toBeTruthy();
+    expect(backend.posted).toEqual([
+      { userId: 'user-1', transactionHash: hash('a'), timestamp: new Date(timestamp).toISOString(), amountUSD: '250.75' },
+    ]);
+    await waitFor(() => {
+      const rows = history().getAllByRole('row').slice(1);
+      expect(rows[0]?.textContent).toContain('250.75');
+      expect(rows[1]?.textContent).toContain('100');
+    });
+    expect((form().getByLabelText('Transaction Hash') as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's message when the hash is already recorded", async () => {
+    serveBackend();
+    renderDetails();
+    await screen.findByRole('region', { name: 'Deposit History' });
+    await history().findByText('100');
+
+    fireEvent.change(form().getByLabelText('Transaction Hash'), { target: { value: hash('1') } });
+    fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '5' } });
+    fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
+
+    expect(await screen.findByText('This transaction hash is already recorded')).toBeTruthy();
+    expect(history().getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('reveals the private key only while Show Private Key is ticked, fetching it anew each time', async () => {
+    const backend = serveBackend();
+    renderDetails();
+    const wallet = within(await screen.findByRole('region', { name: 'Wallet Information' }));
+    expect(await wallet.findByText(ADDRESS)).toBeTruthy();
+    expect(backend.keyReveals()).toBe(0);
+
+    const checkbox = wallet.getByRole('checkbox', { name: 'Show Private Key' });
+    fireEvent.click(checkbox);
+    expect(await wallet.findByText(KEY)).toBeTruthy();
+    fireEvent.click(checkbox);
+    expect(wallet.queryByText(KEY)).toBeNull();
+    fireEvent.click(checkbox);
+    expect(await wallet.findByText(KEY)).toBeTruthy();
+    expect(backend.keyReveals()).toBe(2);
+  });
+
+  it('copies the wallet address and says so', async () => {
+    serveBackend();
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderDetails();
+    const wallet = within(await screen.findByRole('region', { name: 'Wallet Information' }));
+    await wallet.findByText(ADDRESS);
+
+    fireEvent.click(wallet.getByRole('button', { name: 'Copy wallet address' }));
+    expect(await screen.findByText('Wallet address copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(ADDRESS);
+  });
+});

@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/format';
+import { useAvailableUsdc } from '../../../lib/member-money/get-balances';
+import { checkWithdrawalAmount, readWithdrawalAmount } from '../../../lib/member-money/money-checks';
+import { requiresWalletSetup, useRequestWithdrawal } from '../../../lib/member-money/request-withdrawal';
+import { useForm } from '../../../lib/use-form';
+
+/** Where a member without a withdrawal address is sent: Settings, opened on the Wallet tab. */
+export const WALLET_SETUP_PATH = '/user/settings?tab=wallet';
+
+const validate = (values: { amount: string }) => ({ amount: checkWithdrawalAmount(values.amount) });
+
+/** Withdrawal modal: asset fixed to USDC, an amount, Submit Request and Cancel; closing resets it (SPEC section 2). */
+export function WithdrawDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const form = useForm({ amount: '' }, validate);
+  const mutation = useRequestWithdrawal();
+  const available = useAvailableUsdc(open);
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+
+  const close = () => {
+    form.reset();
+    mutation.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // A second click while the first request runs must not send a second withdrawal.
+    if (!form.attemptSubmit() || mutation.isPending) return;
+    const amount = readWithdrawalAmount(form.values.amount);
+    if (amount === undefined) return;
+    mutation.mutate(
+      { amount, asset: 'USDC' },
+      {
+        onSuccess: () => {
+          enqueueSnackbar('Withdrawal request submitted successfully', { variant: 'success' });
+          close();
+        },
+        onError: (error) => {
+          if (requiresWalletSetup(error)) {
+            enqueueSnackbar('Please set up your withdrawal wallet first', { variant: 'warning' });
+            close();
+            void navigate(WALLET_SETUP_PATH);
+            return;
+          }
+          enqueueSnackbar(errorMessage(error, 'Failed to submit withdrawal request'), { variant: 'error' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="withdraw-dialog-title">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="withdraw-dialog-title">Request a withdrawal</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField label="Asset" value="USDC" disabled helperText="Only USDC can be withdrawn." />
+            <TextField
+              label="Amount"
+              autoFocus
+              {...form.textField('amount')}
+              helperText={form.shownError('amount') ?? 'Minimum 0.01 USDC, up to 6 decimals.'}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                input: { endAdornment: <InputAdornment position="end">USDC</InputAdornment> },
+              }}
+            />
+            {available !== undefined && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                Available to withdraw: {formatAmount(available)} USDC
+              </Typography>
+            )}
+            <Alert severity="info">
+              Funds are sent to the withdrawal wallet configured in Settings (your primary address). Requests are reviewed
+              before they are paid out, so processing can take some time.
+            </Alert>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Submitting…' : 'Submit Request'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+import type { WithdrawalAddressDto } from '@concierge/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import type { FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { checkEvmAddress, LABEL_REQUIRED_MESSAGE } from '../../../lib/member-money/money-checks';
+import { DEFAULT_NETWORK_NAME, NETWORK_NAMES, toNetworkName } from '../../../lib/member-money/networks';
+import { useSaveWithdrawalAddress } from '../../../lib/member-money/save-withdrawal-address';
+import { useForm } from '../../../lib/use-form';
+import { checkRequired } from '../../../lib/validation';
+
+type Values = { label: string; address: string; network: string };
+
+// SPEC section 5: label required, an EVM address, a network (always chosen from the list).
+const validate = (values: Values) => ({
+  label: checkRequired(values.label, LABEL_REQUIRED_MESSAGE),
+  address: checkEvmAddress(values.address),
+  network: NETWORK_NAMES.some((name) => name === values.network) ? undefined : 'Please choose a network',
+});
+
+type AddressDialogProps = {
+  /** The address being edited; null adds a new one. */
+  editing: WithdrawalAddressDto | null;
+  onClose: () => void;
+};
+
+/**
+ * Adds or edits a withdrawal address. The parent mounts it only while open (keyed by the address),
+ * so each opening starts from the right values.
+ */
+export function AddressDialog({ editing, onClose }: AddressDialogProps) {
+  const form = useForm<Values>(
+    editing === null
+      ? { label: '', address: '', network: DEFAULT_NETWORK_NAME }
+      : { label: editing.label, address: editing.address, network: toNetworkName(editing.network) },
+    validate,
+  );
+  const mutation = useSaveWithdrawalAddress();
+  const { enqueueSnackbar } = useSnackbar();
+  const network = toNetworkName(form.values.network);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || mutation.isPending) return;
+    const input = { label: form.values.label.trim(), address: form.values.address.trim(), network };
+    mutation.mutate(editing === null ? input : { ...input, id: editing.id }, {
+      onSuccess: () => {
+        enqueueSnackbar(editing === null ? 'Address saved successfully.' : 'Address updated successfully.', { variant: 'success' });
+        onClose();
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to save address.'), { variant: 'error' }),
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="address-dialog-title">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="address-dialog-title">{editing === null ? 'Add withdrawal address' : 'Edit withdrawal address'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField label="Label" placeholder="e.g. My hardware wallet" autoFocus {...form.textField('label')} />
+            <TextField
+              label="Address"
+              placeholder="0x…"
+              {...form.textField('address')}
+              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            />
+            <TextField select label="Network" {...form.textField('network')}>
+              {NETWORK_NAMES.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Alert severity="warning" role="note">
+              Check this address character by character before you save it. Withdrawals are sent to exactly this address on the{' '}
+              {network} network, and blockchain transfers cannot be reversed: funds sent to a wrong address, or on a network where
+              this address cannot receive USDC, cannot be recovered by us or anyone else. Make sure the address is yours (or
+              belongs to someone you trust) and that it can receive USDC on {network}. Some exchange deposit addresses accept
+              only certain networks.
+            </Alert>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!form.isValid || mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

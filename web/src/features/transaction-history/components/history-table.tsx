@@ -1,0 +1,48 @@
+import type { HistoryItemDto } from '@concierge/contracts';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
+import { TxHashLink } from './tx-hash-link';
+
+/** The combined history as a table, for screens wide enough for six columns. */
+export function HistoryTable({ items }: { items: readonly HistoryItemDto[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Transaction history">
+        <TableHead>
+          <TableRow>
+            <TableCell>Type</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Asset</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Tx Hash</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={`${item.type}-${item.id}`} hover>
+              <TableCell>{item.type}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.date)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(item.amount)}
+              </TableCell>
+              <TableCell>{item.asset}</TableCell>
+              <TableCell>
+                <TransactionStatusChip status={item.status} />
+              </TableCell>
+              <TableCell>
+                <TxHashLink hash={item.txHash} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

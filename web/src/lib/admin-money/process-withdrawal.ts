@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProcessWithdrawalResponse } from '@concierge/contracts';
+import { api } from '../api-client';
+import { statsKey, withdrawalsKeys } from './query-keys';
+
+/**
+ * What an admin does with a withdrawal (SPEC.md section 4): pending -> approved or rejected (with
+ * a reason), approved -> completed (with the payout's transaction hash) or cancelled.
+ */
+export type WithdrawalDecision =
+  | { id: string; action: 'approve' }
+  | { id: string; action: 'reject'; rejectionReason: string }
+  | { id: string; action: 'complete'; transactionHash: string }
+  | { id: string; action: 'cancel'; reason?: string };
+
+export type WithdrawalAction = WithdrawalDecision['action'];
+
+function bodyOf(decision: WithdrawalDecision) {
+  switch (decision.action) {
+    case 'approve':
+      return { action: 'approve' };
+    case 'cancel':
+      return decision.reason ? { action: 'cancel', reason: decision.reason } : { action: 'cancel' };
+    case 'reject':
+      return { action: 'reject', rejectionReason: decision.rejectionReason };
+    case 'complete':
+      return { action: 'complete', transactionHash: decision.transactionHash };
+    default: {
+      const unknown: never = decision;
+      throw new Error(`Unknown withdrawal decision ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** POST /withdrawals/admin/requests/:id/process; an illegal move answers 409 with a message. */
+export function processWithdrawal(decision: WithdrawalDecision): Promise<ProcessWithdrawalResponse> {
+  return api<ProcessWithdrawalResponse>('POST', `/withdrawals/admin/requests/${encodeURIComponent(decision.id)}/process`, {
+    body: bodyOf(decision),
+  });
+}
+
+/** Refreshes every withdrawal table and the cards, whose counts include withdrawals. */
+export function useProcessWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: processWithdrawal,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+      ]),
+  });
+}

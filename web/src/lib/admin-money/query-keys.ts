@@ -1,0 +1,40 @@
+import type { WithdrawalStatus } from '@concierge/contracts';
+
+/** Filters of the admin withdrawals list; `status` undefined means every status. */
+export type AdminWithdrawalsParams = {
+  page: number;
+  limit: number;
+  status: WithdrawalStatus | undefined;
+  search: string | undefined;
+};
+
+/** Filters of the admin deposits list; `userId` undefined means every member's deposits. */
+export type DepositsParams = { page: number; limit: number; userId: string | undefined };
+
+/**
+ * Every withdrawal query key starts with 'withdrawals' (dashboard table and management list), so
+ * one invalidation after an approval, rejection or completion refreshes both.
+ */
+export const withdrawalsKeys = {
+  all: ['withdrawals'] as const,
+  pending: (limit: number) => ['withdrawals', 'admin', 'pending', limit] as const,
+  adminList: (params: AdminWithdrawalsParams) => ['withdrawals', 'admin', 'list', params] as const,
+};
+
+/** The stats behind the cards count withdrawals too; the key is the users one the stats query uses. */
+export const statsKey = ['users', 'stats'] as const;
+
+/** Deposit lists: all deposits (Deposit History) and one member's (User Details). */
+export const depositsKeys = {
+  all: ['deposits'] as const,
+  list: (params: DepositsParams) => ['deposits', 'list', params] as const,
+};
+
+/**
+ * A member's deposit wallet. The private key has a root of its own so that no invalidation of
+ * wallet data ever refetches it: each reveal is audited and must come from an admin's tick.
+ */
+export const walletKeys = {
+  user: (userId: string) => ['wallets', 'user', userId] as const,
+  privateKey: (userId: string) => ['private-key', userId] as const,
+};

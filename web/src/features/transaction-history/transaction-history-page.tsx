@@ -1,3 +1,4 @@
+import type { HistoryItemDto } from '@concierge/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +9,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { useCancelWithdrawal } from '../../lib/member-money/cancel-withdrawal';
 import { useTransactions } from '../../lib/member-money/get-transactions';
+import { CancelWithdrawalDialog } from './components/cancel-withdrawal-dialog';
 import { HistoryCards } from './components/history-cards';
 import { HistoryTable } from './components/history-table';
 
@@ -21,6 +25,16 @@ export default function TransactionHistoryPage() {
   const transactions = useTransactions(pageSize, page * pageSize);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const { enqueueSnackbar } = useSnackbar();
+  const [cancelling, setCancelling] = useState<HistoryItemDto | null>(null);
+  const cancellation = useCancelWithdrawal();
+
+  const confirmCancel = (item: HistoryItemDto) =>
+    cancellation.mutate(item.id, {
+      onSuccess: () => enqueueSnackbar('Withdrawal request cancelled.', { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to cancel withdrawal request.'), { variant: 'error' }),
+      // Closed either way: after a refusal the refreshed row shows why there is nothing left to cancel.
+      onSettled: () => setCancelling(null),
+    });
 
   useEffect(() => {
     if (transactions.isError) enqueueSnackbar('Failed to load transaction history.', { variant: 'error', preventDuplicate: true });
@@ -54,7 +68,7 @@ export default function TransactionHistoryPage() {
           </Typography>
         ) : (
           <>
-            {phone ? <HistoryCards items={items} /> : <HistoryTable items={items} />}
+            {phone ? <HistoryCards items={items} onCancel={setCancelling} /> : <HistoryTable items={items} onCancel={setCancelling} />}
             <TablePagination
               component="div"
               count={total}
@@ -71,6 +85,7 @@ export default function TransactionHistoryPage() {
           </>
         )}
       </Paper>
+      <CancelWithdrawalDialog item={cancelling} busy={cancellation.isPending} onClose={() => setCancelling(null)} onConfirm={confirmCancel} />
     </Box>
   );
 }

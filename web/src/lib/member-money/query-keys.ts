@@ -9,6 +9,8 @@ export const memberMoneyKeys = {
   balances: () => ['member-money', 'balances'] as const,
   deposits: (userId: string | undefined) => ['member-money', 'deposits', userId ?? null] as const,
   withdrawals: () => ['member-money', 'withdrawals'] as const,
+  /** Every page of the combined history. */
+  allTransactions: () => ['member-money', 'transactions'] as const,
   transactions: (limit: number, offset: number) => ['member-money', 'transactions', limit, offset] as const,
   /** The address book changes on its own; withdrawals do not touch it. */
   addresses: () => ['member-money', 'addresses'] as const,

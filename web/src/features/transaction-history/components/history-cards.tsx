@@ -5,10 +5,11 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
+import { CancelAction, isCancellable } from './cancel-action';
 import { TxHashLink } from './tx-hash-link';
 
 /** The combined history on phones: one compact card per transaction instead of a six-column table. */
-export function HistoryCards({ items }: { items: readonly HistoryItemDto[] }) {
+export function HistoryCards({ items, onCancel }: { items: readonly HistoryItemDto[]; onCancel: (item: HistoryItemDto) => void }) {
   return (
     <List disablePadding aria-label="Transaction history">
       {items.map((item) => (
@@ -29,6 +30,11 @@ export function HistoryCards({ items }: { items: readonly HistoryItemDto[] }) {
             </Typography>
             <TxHashLink hash={item.txHash} />
           </Box>
+          {isCancellable(item) && (
+            <Box sx={{ gridColumn: '1 / -1', justifySelf: 'end' }}>
+              <CancelAction item={item} onCancel={onCancel} />
+            </Box>
+          )}
         </ListItem>
       ))}
     </List>

@@ -7,10 +7,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
+import { CancelAction } from './cancel-action';
 import { TxHashLink } from './tx-hash-link';
 
-/** The combined history as a table, for screens wide enough for six columns. */
-export function HistoryTable({ items }: { items: readonly HistoryItemDto[] }) {
+type HistoryTableProps = {
+  items: readonly HistoryItemDto[];
+  /** Asks to cancel a pending withdrawal. */
+  onCancel: (item: HistoryItemDto) => void;
+};
+
+/** The combined history as a table, for screens wide enough for seven columns. */
+export function HistoryTable({ items, onCancel }: HistoryTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Transaction history">
@@ -22,6 +29,7 @@ export function HistoryTable({ items }: { items: readonly HistoryItemDto[] }) {
             <TableCell>Asset</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>Tx Hash</TableCell>
+            <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -38,6 +46,9 @@ export function HistoryTable({ items }: { items: readonly HistoryItemDto[] }) {
               </TableCell>
               <TableCell>
                 <TxHashLink hash={item.txHash} />
+              </TableCell>
+              <TableCell align="right">
+                <CancelAction item={item} onCancel={onCancel} />
               </TableCell>
             </TableRow>
           ))}

@@ -33,7 +33,14 @@ export async function loadState<S, E extends DomainEvent, C>(
   return { state, revision: last ? last.revision : 'no_stream' };
 }
 
-const MAX_ATTEMPTS = 3;
+/** How often a command is decided again after losing an append race, and how long to wait in between. */
+export interface RetryPolicy {
+  readonly attempts: number;
+  /** Awaited before attempt `attempt + 1`; none by default, a plain re-read usually wins. */
+  readonly pause?: (attempt: number) => Promise<void>;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3 };
 
 /**
  * Read, decide, append with the revision read. A concurrent writer makes the append fail;
@@ -45,6 +52,7 @@ export async function handleCommand<S, E extends DomainEvent, C>(
   aggregate: Aggregate<S, E, C>,
   command: C,
   ctx: CommandContext,
+  retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<{ events: E[]; position: Position | null }> {
   for (let attempt = 1; ; attempt += 1) {
     const { state, revision } = await loadState(store, streamId, aggregate);
@@ -54,7 +62,8 @@ export async function handleCommand<S, E extends DomainEvent, C>(
       const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: revision });
       return { events, position: result.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attempts) throw error;
+      await retry.pause?.(attempt);
     }
   }
 }

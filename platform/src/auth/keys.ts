@@ -1,6 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError } from '../config/env.js';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readOrCreateSecretFile } from '../config/secret-file.js';
 
 export interface SigningKeys {
   readonly privateKey: string;
@@ -13,27 +13,15 @@ export interface SigningKeys {
  * generated once into `<DATA_DIR>/keys` so a fresh clone runs without setup.
  */
 export function loadOrCreateDevKeys(dir: string): SigningKeys {
-  const path = `${dir}/jwt-es256.json`;
-  if (!existsSync(path)) {
+  const stored = readOrCreateSecretFile(`${dir}/jwt-es256.json`, () => {
     const pair = generateKeyPairSync('ec', {
       namedCurve: 'P-256',
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // Services start together: write a complete file aside, then link it into place, which fails
-    // if another process got there first; every process then reads the one winning pair.
-    const temp = `${path}.${randomUUID()}.tmp`;
-    writeFileSync(temp, JSON.stringify({ privateKey: pair.privateKey, publicKey: pair.publicKey }), { mode: 0o600 });
-    try {
-      linkSync(temp, path);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(temp);
-    }
-  }
-  const keys = JSON.parse(readFileSync(path, 'utf8')) as SigningKeys;
+    return JSON.stringify({ privateKey: pair.privateKey, publicKey: pair.publicKey });
+  });
+  const keys = JSON.parse(stored) as SigningKeys;
   return { privateKey: keys.privateKey, publicKey: keys.publicKey };
 }
 

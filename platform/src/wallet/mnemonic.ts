@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
 import { ConfigError } from '../config/env.js';
+import { readOrCreateSecretFile } from '../config/secret-file.js';
 
 /** Trims and collapses whitespace, so a phrase pasted with line breaks still reads as the same words. */
 const normalize = (phrase: string) => phrase.trim().split(/\s+/).join(' ');
@@ -11,28 +11,12 @@ export function isValidMnemonic(phrase: string): boolean {
   return Mnemonic.isValidMnemonic(normalize(phrase));
 }
 
-/**
- * The development mnemonic, generated once into `<dir>/wallet-mnemonic` (mode 0600). Services
- * start together, so the phrase is written aside and linked into place, which fails for every
- * process but the first; all of them then read the one winning phrase.
- */
+/** The development mnemonic, generated once into `<dir>/wallet-mnemonic` (mode 0600). */
 export function loadOrCreateDevMnemonic(dir: string): string {
   const path = `${dir}/wallet-mnemonic`;
-  if (!existsSync(path)) {
-    // 256 bits of entropy: a 24-word phrase.
-    const phrase = Mnemonic.fromEntropy(randomBytes(32)).phrase;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = `${path}.${randomUUID()}.tmp`;
-    writeFileSync(temp, `${phrase}\n`, { mode: 0o600 });
-    try {
-      linkSync(temp, path);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(temp);
-    }
-  }
-  const phrase = normalize(readFileSync(path, 'utf8'));
+  // 256 bits of entropy: a 24-word phrase.
+  const stored = readOrCreateSecretFile(path, () => `${Mnemonic.fromEntropy(randomBytes(32)).phrase}\n`);
+  const phrase = normalize(stored);
   if (!Mnemonic.isValidMnemonic(phrase)) throw new ConfigError(`${path} does not hold a valid BIP-39 mnemonic`);
   return phrase;
 }

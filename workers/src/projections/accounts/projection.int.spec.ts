@@ -1,33 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountReadModel } from '@concierge/contracts';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
-import { at, deposited, evmAddress, requested, streamWriter, withdrawalMoved } from './money-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
+import { at, deposited, evmAddress, requested, withdrawalMoved } from './money-history.js';
 import { ACCOUNTS_COLLECTION, accountsProjection } from './projection.js';
 
 describe('accounts projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
-  let append: ReturnType<typeof streamWriter>;
+  const harness = useProjectionHarness(accountsProjection, 'accountsproj');
+  const { append } = harness;
   const ada = randomUUID();
   const bob = randomUUID();
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('accountsproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    append = streamWriter(eventStore);
-  });
-  afterAll(async () => schemas.drop());
-
-  const accounts = () => readStore.collection<AccountReadModel>(ACCOUNTS_COLLECTION);
-  const run = (batchSize = 500) => catchUp(accountsProjection, { eventStore, readStore, batchSize });
+  const accounts = () => harness.readStore.collection<AccountReadModel>(ACCOUNTS_COLLECTION);
+  const run = harness.catchUp;
 
   it('credits deposits net of the fee, exactly', async () => {
     // 100.1 + 200.2 as floats would be 300.29999999999995; fees 2.5% -> 2.5025 and 5.005.
@@ -75,7 +60,7 @@ describe('accounts projection', () => {
   it('comes out identical when rebuilt from the first event', async () => {
     const before = await accounts().find();
     expect((await run()).events).toBe(0);
-    await rebuild(accountsProjection, { eventStore, readStore, batchSize: 3 });
+    await harness.rebuild(3);
     expect(await accounts().find()).toEqual(before);
     expect(before).toHaveLength(2);
   });

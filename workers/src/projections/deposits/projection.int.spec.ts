@@ -1,37 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DepositReadModel } from '@concierge/contracts';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { deposited, evmAddress, registered, renamed, streamWriter } from '../accounts/money-history.js';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
+import { deposited, evmAddress, registered, renamed } from '../accounts/money-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
 import { DEPOSIT_MEMBERS_COLLECTION, DEPOSITS_COLLECTION, depositsProjection } from './projection.js';
 
 describe('deposits projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
-  let append: ReturnType<typeof streamWriter>;
+  const harness = useProjectionHarness(depositsProjection, 'depositsproj');
+  const { append } = harness;
   const ada = randomUUID();
   const bob = randomUUID();
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('depositsproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    append = streamWriter(eventStore);
-  });
-  afterAll(async () => schemas.drop());
-
-  const deposits = () => readStore.collection<DepositReadModel>(DEPOSITS_COLLECTION);
+  const deposits = () => harness.readStore.collection<DepositReadModel>(DEPOSITS_COLLECTION);
   const snapshot = async () => ({
     deposits: await deposits().find({ sort: [{ field: 'createdAt', direction: 'asc' }] }),
-    members: await readStore.collection(DEPOSIT_MEMBERS_COLLECTION).find(),
+    members: await harness.readStore.collection(DEPOSIT_MEMBERS_COLLECTION).find(),
   });
-  const run = (batchSize = 500) => catchUp(depositsProjection, { eventStore, readStore, batchSize });
+  const run = harness.catchUp;
 
   it('shows each credited deposit with its exact amount, fee, source and the member', async () => {
     await append(`user-${ada}`, registered(ada, 'Ada', 'Lovelace', 0));
@@ -78,7 +63,7 @@ describe('deposits projection', () => {
     const before = await snapshot();
     expect((await run()).events).toBe(0);
     expect(await snapshot()).toEqual(before);
-    await rebuild(depositsProjection, { eventStore, readStore, batchSize: 1000 });
+    await harness.rebuild(1000);
     expect(await snapshot()).toEqual(before);
     expect(before.deposits).toHaveLength(4);
   });

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
+import { describe, expect, it } from 'vitest';
+import type { NewEvent } from '@concierge/platform/event-store/port';
 import { appendUserLives } from '../../testing/user-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
 import { USERS_COLLECTION, usersProjection, type UserDoc } from './projection.js';
 
 function event(type: string, data: Record<string, unknown>, occurredAt: string): NewEvent {
@@ -16,23 +12,14 @@ function event(type: string, data: Record<string, unknown>, occurredAt: string):
 }
 
 describe('users projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
+  const harness = useProjectionHarness(usersProjection, 'usersproj');
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('usersproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-  });
-  afterAll(async () => schemas.drop());
-
-  const users = () => readStore.collection<UserDoc>(USERS_COLLECTION);
+  const users = () => harness.readStore.collection<UserDoc>(USERS_COLLECTION);
   const snapshot = async () => users().find({ sort: [{ field: 'email', direction: 'asc' }] });
 
   it('shows each account with its current status and name, and never its password hash', async () => {
-    await appendUserLives(eventStore, [0, 1, 2, 3, 4, 5, 6]);
-    const result = await catchUp(usersProjection, { eventStore, readStore, batchSize: 4 });
+    await appendUserLives(harness.eventStore, [0, 1, 2, 3, 4, 5, 6]);
+    const result = await harness.catchUp(4);
     expect(result.events).toBeGreaterThan(7);
     expect(await users().countBy('status')).toEqual({ approved: 1, pending: 2, rejected: 2, suspended: 2 });
     const [first] = await users().find({ filter: { email: 'member0@example.com' } });
@@ -42,17 +29,17 @@ describe('users projection', () => {
 
   it('does nothing when run again with no new events', async () => {
     const before = await snapshot();
-    const checkpoint = await readStore.getCheckpoint('users');
-    expect((await catchUp(usersProjection, { eventStore, readStore })).events).toBe(0);
-    expect(await readStore.getCheckpoint('users')).toEqual(checkpoint);
+    const checkpoint = await harness.readStore.getCheckpoint('users');
+    expect((await harness.catchUp()).events).toBe(0);
+    expect(await harness.readStore.getCheckpoint('users')).toEqual(checkpoint);
     expect(await snapshot()).toEqual(before);
   });
 
   it('comes out identical when dropped and replayed from the first event', async () => {
-    await appendUserLives(eventStore, [7, 8, 9, 10, 11, 12]);
-    await catchUp(usersProjection, { eventStore, readStore, batchSize: 3 });
+    await appendUserLives(harness.eventStore, [7, 8, 9, 10, 11, 12]);
+    await harness.catchUp(3);
     const incremental = await snapshot();
-    await rebuild(usersProjection, { eventStore, readStore, batchSize: 1000 });
+    await harness.rebuild(1000);
     expect(await snapshot()).toEqual(incremental);
     expect(incremental).toHaveLength(13);
   });
@@ -62,18 +49,18 @@ describe('users projection', () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 0, minute)).toISOString();
     const address = `0x${'ab'.repeat(20)}`;
     const append = (stream: string, events: NewEvent[], expectedRevision: 'no_stream' | bigint) =>
-      eventStore.appendToStream(`${stream}-${userId}`, events, { expectedRevision });
+      harness.eventStore.appendToStream(`${stream}-${userId}`, events, { expectedRevision });
     const registration = { userId, firstName: 'Mary', lastName: 'Jackson', email: 'mary@example.com', passwordHash: 'x', role: 'user' };
     await append('user', [event('UserRegistered', { ...registration, registeredAt: at(0) }, at(0)), event('UserApproved', { userId, approvedAt: at(1) }, at(1))], 'no_stream');
     const wallet = { userId, address, derivationIndex: 3, derivationPath: "m/44'/60'/0'/0/3", assignedAt: at(1) };
     await append('wallet', [event('DepositAddressAssigned', wallet, at(1))], 'no_stream');
     await append('addressBook', [event('PrimaryWithdrawalAddressSet', { userId, addressId: 'address-1', setAt: at(2) }, at(2))], 'no_stream');
-    await catchUp(usersProjection, { eventStore, readStore });
+    await harness.catchUp();
     expect(await users().get(userId)).toMatchObject({ status: 'approved', walletAddress: address, primaryWithdrawalAddress: 'address-1', updatedAt: at(2) });
 
     // The primary address was removed and none is left.
     await append('addressBook', [event('PrimaryWithdrawalAddressSet', { userId, addressId: null, setAt: at(3) }, at(3))], 0n);
-    await catchUp(usersProjection, { eventStore, readStore });
+    await harness.catchUp();
     expect(await users().get(userId)).toMatchObject({ walletAddress: address, primaryWithdrawalAddress: null });
   });
 });

@@ -1,33 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletReadModel } from '@concierge/contracts';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { at, envelope, evmAddress, streamWriter } from '../accounts/money-history.js';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
+import { at, envelope, evmAddress } from '../accounts/money-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
 import { WALLETS_COLLECTION, walletsProjection } from './projection.js';
 
 describe('wallets projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
-  let append: ReturnType<typeof streamWriter>;
+  const harness = useProjectionHarness(walletsProjection, 'walletsproj');
+  const { append } = harness;
   const ada = randomUUID();
   const bob = randomUUID();
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('walletsproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    append = streamWriter(eventStore);
-  });
-  afterAll(async () => schemas.drop());
-
-  const wallets = () => readStore.collection<WalletReadModel>(WALLETS_COLLECTION);
-  const run = () => catchUp(walletsProjection, { eventStore, readStore });
+  const wallets = () => harness.readStore.collection<WalletReadModel>(WALLETS_COLLECTION);
+  const run = harness.catchUp;
   const assigned = (userId: string, index: number, minute: number) =>
     envelope(
       'DepositAddressAssigned',
@@ -63,7 +48,7 @@ describe('wallets projection', () => {
 
   it('comes out identical when rebuilt from the first event', async () => {
     const before = await wallets().find();
-    await rebuild(walletsProjection, { eventStore, readStore, batchSize: 1 });
+    await harness.rebuild(1);
     expect(await wallets().find()).toEqual(before);
     expect(before).toHaveLength(2);
   });

@@ -1,33 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WithdrawalAddressReadModel } from '@concierge/contracts';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { at, envelope, evmAddress, streamWriter } from '../accounts/money-history.js';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
+import { at, envelope, evmAddress } from '../accounts/money-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
 import { ADDRESS_BOOKS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, withdrawalAddressesProjection } from './projection.js';
 
 describe('withdrawal addresses projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
-  let append: ReturnType<typeof streamWriter>;
+  const harness = useProjectionHarness(withdrawalAddressesProjection, 'addressesproj');
+  const { append } = harness;
   const ada = randomUUID();
   const bob = randomUUID();
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('addressesproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    append = streamWriter(eventStore);
-  });
-  afterAll(async () => schemas.drop());
-
-  const addresses = () => readStore.collection<WithdrawalAddressReadModel>(WITHDRAWAL_ADDRESSES_COLLECTION);
-  const run = () => catchUp(withdrawalAddressesProjection, { eventStore, readStore, batchSize: 2 });
+  const addresses = () => harness.readStore.collection<WithdrawalAddressReadModel>(WITHDRAWAL_ADDRESSES_COLLECTION);
+  const run = () => harness.catchUp(2);
   const added = (userId: string, addressId: string, n: number, minute: number) =>
     envelope('WithdrawalAddressAdded', { userId, addressId, label: `Label ${n}`, address: evmAddress(n), network: 'Polygon', addedAt: at(minute) }, at(minute));
   const primary = (userId: string, addressId: string | null, minute: number) =>
@@ -76,10 +61,10 @@ describe('withdrawal addresses projection', () => {
   });
 
   it('changes nothing when run again, and comes out identical when rebuilt from the first event', async () => {
-    const snapshot = async () => ({ addresses: await addresses().find(), books: await readStore.collection(ADDRESS_BOOKS_COLLECTION).find() });
+    const snapshot = async () => ({ addresses: await addresses().find(), books: await harness.readStore.collection(ADDRESS_BOOKS_COLLECTION).find() });
     const before = await snapshot();
     expect((await run()).events).toBe(0);
-    await rebuild(withdrawalAddressesProjection, { eventStore, readStore, batchSize: 1000 });
+    await harness.rebuild(1000);
     expect(await snapshot()).toEqual(before);
     expect(before.addresses).toHaveLength(1);
   });

@@ -1,37 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WithdrawalReadModel } from '@concierge/contracts';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
-import type { ReadStore } from '@concierge/platform/read-store/port';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { at, envelope, evmAddress, hash, registered, renamed, requested, streamWriter, withdrawalMoved } from '../accounts/money-history.js';
-import { catchUp, rebuild } from '../runtime/catch-up.js';
+import { at, envelope, evmAddress, hash, registered, renamed, requested, withdrawalMoved } from '../accounts/money-history.js';
+import { useProjectionHarness } from '../testing/projection-harness.js';
 import { WITHDRAWAL_MEMBERS_COLLECTION, WITHDRAWALS_COLLECTION, withdrawalsProjection } from './projection.js';
 
 describe('withdrawals projection', () => {
-  let schemas: TestSchemas;
-  let eventStore: EventStore;
-  let readStore: ReadStore;
-  let append: ReturnType<typeof streamWriter>;
+  const harness = useProjectionHarness(withdrawalsProjection, 'withdrawalsproj');
+  const { append } = harness;
   const ada = randomUUID();
   const bob = randomUUID();
 
-  beforeAll(async () => {
-    schemas = await createTestSchemas('withdrawalsproj');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    append = streamWriter(eventStore);
-  });
-  afterAll(async () => schemas.drop());
-
-  const withdrawals = () => readStore.collection<WithdrawalReadModel>(WITHDRAWALS_COLLECTION);
+  const withdrawals = () => harness.readStore.collection<WithdrawalReadModel>(WITHDRAWALS_COLLECTION);
   const snapshot = async () => ({
     withdrawals: await withdrawals().find({ sort: [{ field: 'requestedAt', direction: 'asc' }] }),
-    members: await readStore.collection(WITHDRAWAL_MEMBERS_COLLECTION).find(),
+    members: await harness.readStore.collection(WITHDRAWAL_MEMBERS_COLLECTION).find(),
   });
-  const run = (batchSize = 500) => catchUp(withdrawalsProjection, { eventStore, readStore, batchSize });
+  const run = harness.catchUp;
 
   it('shows a requested withdrawal as pending, with the copied destination and the member', async () => {
     await append(`user-${ada}`, registered(ada, 'Ada', 'Lovelace', 0));
@@ -119,7 +104,7 @@ describe('withdrawals projection', () => {
   it('changes nothing when run again, and comes out identical when rebuilt from the first event', async () => {
     const before = await snapshot();
     expect((await run()).events).toBe(0);
-    await rebuild(withdrawalsProjection, { eventStore, readStore, batchSize: 1000 });
+    await harness.rebuild(1000);
     expect(await snapshot()).toEqual(before);
     expect(before.withdrawals).toHaveLength(3);
   });

@@ -39,10 +39,13 @@ describe('deposit addresses reactor', () => {
   const at = () => new Date().toISOString();
 
   /** Registers a member and appends the given status events, as the user commands would. */
-  async function member(...then: ((userId: string) => NewEvent)[]): Promise<string> {
+  function member(...then: ((userId: string) => NewEvent)[]): Promise<string> {
+    return account('user', ...then);
+  }
+  async function account(role: 'user' | 'admin', ...then: ((userId: string) => NewEvent)[]): Promise<string> {
     const userId = randomUUID();
     const registered = event('UserRegistered', {
-      userId, firstName: 'Ada', lastName: 'Lovelace', email: `${userId}@example.com`, passwordHash: 'x', role: 'user', registeredAt: at(),
+      userId, firstName: 'Ada', lastName: 'Lovelace', email: `${userId}@example.com`, passwordHash: 'x', role, registeredAt: at(),
     });
     await eventStore.appendToStream(`user-${userId}`, [registered, ...then.map((make) => make(userId))], { expectedRevision: 'no_stream' });
     return userId;
@@ -102,5 +105,15 @@ describe('deposit addresses reactor', () => {
     expect(await assigned(first)).toHaveLength(1);
     expect(await assigned(second)).toHaveLength(1);
     expect(await reservations()).toBe(before);
+  });
+
+  it('gives an administrator no address, and one when the administrator becomes an approved member', async () => {
+    const admin = await account('admin', approved);
+    await run();
+    expect(await assigned(admin)).toEqual([]);
+    const roleChange = event('UserRoleChanged', { userId: admin, from: 'admin', to: 'user', changedAt: at() });
+    await eventStore.appendToStream(`user-${admin}`, [roleChange], { expectedRevision: 'any' });
+    await run();
+    expect(await assigned(admin)).toHaveLength(1);
   });
 });

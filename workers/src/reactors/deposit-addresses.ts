@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { UserApproved, UserStatusChanged } from '@concierge/contracts';
+import { UserApproved, UserRoleChanged, UserStatusChanged } from '@concierge/contracts';
+import { findUserById } from '@concierge/command-api/identity/user/find-user';
 import { assignDepositAddress } from '@concierge/command-api/money/wallets/assign-deposit-address';
 import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Reactor } from './reactor.js';
@@ -14,8 +15,8 @@ export interface DepositAddressesDeps {
   readonly logger: Logger;
 }
 
-/** The member an event approves: an approval, or an admin setting the status to approved. */
-function approvedMember(event: RecordedEvent): string | undefined {
+/** The user an event may turn into an approved member: an approval, a status set to approved, a role set to user. */
+function candidate(event: RecordedEvent): string | undefined {
   if (event.type === 'UserApproved') {
     const approved = UserApproved.safeParse(event.data);
     return approved.success ? approved.data.userId : undefined;
@@ -24,11 +25,15 @@ function approvedMember(event: RecordedEvent): string | undefined {
     const changed = UserStatusChanged.safeParse(event.data);
     return changed.success && changed.data.to === 'approved' ? changed.data.userId : undefined;
   }
+  if (event.type === 'UserRoleChanged') {
+    const changed = UserRoleChanged.safeParse(event.data);
+    return changed.success && changed.data.to === 'user' ? changed.data.userId : undefined;
+  }
   return undefined;
 }
 
 /**
- * Gives every approved member a deposit address. Idempotent by construction: the assignment is
+ * Gives every approved member (role user) a deposit address. Idempotent by construction: the assignment is
  * skipped when `wallet-<userId>` already holds one and is appended at the revision read, so a
  * re-delivered or concurrently processed approval assigns nothing new. Unlike mail, assigning
  * an address is never wrong for the past, so this reactor starts from the first event.
@@ -36,12 +41,17 @@ function approvedMember(event: RecordedEvent): string | undefined {
 export function depositAddressesReactor(deps: DepositAddressesDeps): Reactor {
   return {
     name: DEPOSIT_ADDRESSES,
-    eventTypes: new Set(['UserApproved', 'UserStatusChanged']),
+    eventTypes: new Set(['UserApproved', 'UserStatusChanged', 'UserRoleChanged']),
     startFrom: 'start',
     async react(events) {
       for (const event of events) {
-        const userId = approvedMember(event);
+        const userId = candidate(event);
         if (userId === undefined) continue;
+        // Only members deposit: an administrator (made one at start-up, say) gets no address, and
+        // one who becomes a member later gets it then, on the role change, if approved by then.
+        const user = await findUserById(deps.eventStore, userId);
+        if (user === undefined || user.role !== 'user') continue;
+        if (event.type === 'UserRoleChanged' && user.status !== 'approved') continue;
         const ctx = {
           actor: { type: 'system' as const, reason: DEPOSIT_ADDRESSES },
           correlationId: event.metadata.correlationId,

@@ -20,6 +20,34 @@ type StatCardProps = {
   format?: (value: number) => string;
 };
 
+type StatIconProps = {
+  color: StatCardProps['color'];
+  /** Width and height in px, per breakpoint where the card is denser on phones. */
+  size: number | { xs: number; sm: number };
+  children: ReactNode;
+};
+
+/** The tinted square holding a figure card's icon; decorative, so hidden from screen readers. */
+export function StatIcon({ color, size, children }: StatIconProps) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        display: 'grid',
+        placeItems: 'center',
+        width: size,
+        height: size,
+        flexShrink: 0,
+        borderRadius: 2,
+        color: `${color}.main`,
+        bgcolor: (theme) => alpha(theme.palette[color].main, 0.12),
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** One count card; the whole card is a link when it leads somewhere. */
 export function StatCard({ title, value, icon, color, to, format = (count) => count.toLocaleString('en-US') }: StatCardProps) {
   const content = (
@@ -34,20 +62,9 @@ export function StatCard({ title, value, icon, color, to, format = (count) => co
         '&:last-child': { pb: { xs: 1.5, sm: 2 } },
       }}
     >
-      <Box
-        sx={{
-          display: 'grid',
-          placeItems: 'center',
-          width: { xs: 36, sm: 48 },
-          height: { xs: 36, sm: 48 },
-          flexShrink: 0,
-          borderRadius: 2,
-          color: `${color}.main`,
-          bgcolor: (theme) => alpha(theme.palette[color].main, 0.12),
-        }}
-      >
+      <StatIcon color={color} size={{ xs: 36, sm: 48 }}>
         {icon}
-      </Box>
+      </StatIcon>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', fontSize: { xs: '0.75rem', sm: '0.875rem' }, lineHeight: { xs: 1.3, sm: 1.43 } }}>
           {title}

@@ -41,8 +41,13 @@ export interface RunningSystem {
 }
 
 /** Every service from source behind one gateway port, on fresh schemas, a fresh DATA_DIR and queue prefix. */
-export async function startSystem(options: { staticDir: string; admin: { email: string; password: string } }): Promise<RunningSystem> {
-  const schemas: TestSchemas = await createTestSchemas('e2eidentity');
+export async function startSystem(options: {
+  staticDir: string;
+  admin: { email: string; password: string };
+  /** Names the suite's schemas, so a leftover one shows which test file made it. */
+  label?: string;
+}): Promise<RunningSystem> {
+  const schemas: TestSchemas = await createTestSchemas(options.label ?? 'e2eidentity');
   const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
   const base = `http://127.0.0.1:${gateway}`;
   const output: string[] = [];
@@ -129,8 +134,15 @@ export function screenshotter(page: Page, suite: string) {
         // Picture quality only, not synchronisation: MUI re-measures (e.g. the tab indicator) on a
         // resize debounced by 166 ms, so give the new width a moment before the capture.
         await page.waitForTimeout(250);
+        // A full-page capture of a scrolled page draws the fixed header and bars mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > viewport.width) overflows.push(`${name} is ${width}px wide at ${viewport.width}px`);
+        // A table that scrolls sideways inside its card hides columns (e.g. the actions) without widening the page.
+        const tables = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('.MuiTableContainer-root')).filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+        );
+        if (tables > 0) overflows.push(`${name} has ${tables} table(s) scrolling sideways at ${viewport.width}px`);
         await page.screenshot({
           path: join(SCREENSHOT_DIR, `${prefix}-${size}.png`),
           fullPage: true,

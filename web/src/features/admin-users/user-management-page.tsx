@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useUsers } from './api/get-users';
 import { useUserStats } from '../../lib/user-decisions/get-user-stats';
-import { UserFilters } from './components/user-filters';
 import { UsersPagination } from './components/users-pagination';
 import { UserStatCards } from './components/user-stat-cards';
 import { UsersTable } from './components/users-table';
 import { ADMIN_PAGE_SIZE, pageCount } from './pagination';
 import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
-import { useUserListFilters } from './use-user-list-filters';
+import { USER_FILTER_BAR, useUserListFilters } from './use-user-list-filters';
+import { ListFilterBar } from '../../components/list-filter-bar';
 
 /** /admin/users: every account, filtered by status and searched by name or email. */
 export default function UserManagementPage() {
@@ -46,7 +46,7 @@ export default function UserManagementPage() {
         User Management
       </Typography>
       <UserStatCards stats={stats.isError ? null : stats.data?.data} />
-      <UserFilters key={urlKey} initial={filters} onApply={apply} onReset={reset} />
+      <ListFilterBar key={urlKey} {...USER_FILTER_BAR} initial={filters} onApply={apply} onReset={reset} />
       <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
         {users.isFetching && users.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {users.isPending ? (

@@ -12,10 +12,10 @@ import { ADMIN_PAGE_SIZE, pageCount } from '../../lib/admin-money/pagination';
 import type { WithdrawalAction } from '../../lib/admin-money/process-withdrawal';
 import { useWithdrawalDecisions } from '../../lib/admin-money/use-withdrawal-decisions';
 import { WithdrawalActionDialog, type PendingDialog } from './components/withdrawal-action-dialog';
-import { WithdrawalFilters } from './components/withdrawal-filters';
 import { WithdrawalStatCards } from './components/withdrawal-stat-cards';
 import { WithdrawalsTable } from './components/withdrawals-table';
-import { useWithdrawalListFilters } from './use-withdrawal-list-filters';
+import { useWithdrawalListFilters, WITHDRAWAL_FILTER_BAR } from './use-withdrawal-list-filters';
+import { ListFilterBar } from '../../components/list-filter-bar';
 
 /** /admin/withdrawals: every withdrawal, filtered by status and searched by member or address. */
 export default function WithdrawalManagementPage() {
@@ -67,7 +67,7 @@ export default function WithdrawalManagementPage() {
         </Typography>
       </Box>
       <WithdrawalStatCards stats={stats.isError ? null : stats.data?.data.withdrawals} />
-      <WithdrawalFilters key={urlKey} initial={filters} onApply={apply} onReset={reset} />
+      <ListFilterBar key={urlKey} {...WITHDRAWAL_FILTER_BAR} initial={filters} onApply={apply} onReset={reset} />
       <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
         {withdrawals.isFetching && withdrawals.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {withdrawals.isPending ? (

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deposit, member, stubBackend, withdrawal } from '../../lib/member-money/testing/fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deposit, member, withdrawal } from '../../lib/member-money/testing/fixtures';
 import { json, renderPage } from '../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import MemberDashboardPage from './member-dashboard-page';
 
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`;
@@ -26,14 +27,7 @@ function serve({ address = ADDRESS, withdrawalAnswer }: Options = {}) {
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('auth-token', 't');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 const amountField = () => screen.getByLabelText('Amount');
 const submit = () => screen.getByRole('button', { name: 'Submit Request' });

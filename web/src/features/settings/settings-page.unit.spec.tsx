@@ -1,48 +1,29 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { member } from '../../lib/member-money/testing/fixtures';
 import { json, renderPage } from '../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import SettingsPage from './settings-page';
 
-type Sent = { method: string; path: string; body: unknown };
-
 function serve(options: { failPassword?: boolean } = {}) {
-  const sent: Sent[] = [];
-  let me = {
-    _id: 'u1', id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'approved',
-    walletAddress: null, subscriptionPlan: null, primaryWithdrawalAddress: null, createdAt: '2026-01-01T00:00:00.000Z',
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body === undefined ? undefined : JSON.parse(String(init.body));
-      sent.push({ method, path, body });
-      if (method === 'GET' && path === '/api/auth/me') return json(me);
-      if (method === 'GET' && path === '/api/wallets/info') return json({ address: null, totalValue: 0 });
-      if (method === 'GET' && path === '/api/withdrawals/addresses') return json([]);
-      if (method === 'PUT' && path === '/api/users/profile') {
-        me = { ...me, ...(body as { firstName: string; lastName: string }) };
-        return json({ message: 'Profile updated', position: '7-1' });
-      }
-      if (method === 'PUT' && path === '/api/users/password') {
-        return options.failPassword ? json({ message: 'Current password is incorrect' }, 400) : json({ message: 'ok', position: '8-1', token: 't2', refreshToken: 's.r2' });
-      }
-      return json({ message: 'Not here' }, 404);
-    }),
-  );
-  return sent;
+  let me = member;
+  return stubBackend(({ method, path, body }) => {
+    if (method === 'GET' && path === '/api/auth/me') return json(me);
+    if (method === 'GET' && path === '/api/wallets/info') return json({ address: null, totalValue: 0 });
+    if (method === 'GET' && path === '/api/withdrawals/addresses') return json([]);
+    if (method === 'PUT' && path === '/api/users/profile') {
+      me = { ...me, ...(body as { firstName: string; lastName: string }) };
+      return json({ message: 'Profile updated', position: '7-1' });
+    }
+    if (method === 'PUT' && path === '/api/users/password') {
+      return options.failPassword ? json({ message: 'Current password is incorrect' }, 400) : json({ message: 'ok', position: '8-1', token: 't2', refreshToken: 's.r2' });
+    }
+    return undefined;
+  });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('auth-token', 't');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
 

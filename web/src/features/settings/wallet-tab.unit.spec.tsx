@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import type { WithdrawalAddressDto } from '@concierge/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { member, savedAddress, stubBackend } from '../../lib/member-money/testing/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { member, savedAddress } from '../../lib/member-money/testing/fixtures';
 import { json, renderPage } from '../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import SettingsPage from './settings-page';
 
 const PLATFORM_ADDRESS = `0x${'d'.repeat(40)}`;
@@ -40,14 +41,7 @@ function serve(options: { failPrimary?: boolean } = {}) {
   return { sent, book: () => book };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('auth-token', 't');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 const openWallet = () => renderPage(<SettingsPage />, '/user/settings?tab=wallet');
 const saved = () => within(screen.getByRole('list', { name: 'Saved withdrawal addresses' }));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { HistoryItemDto } from '@concierge/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBackend } from '../../lib/member-money/testing/fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, renderPage } from '../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import TransactionHistoryPage from './transaction-history-page';
 
 function item(id: string, overrides: Partial<HistoryItemDto>): HistoryItemDto {
@@ -34,14 +34,7 @@ function serve(cancel: () => Response = () => json({ message: 'Withdrawal reques
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('auth-token', 't');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 async function historyRows() {
   const table = await screen.findByRole('table', { name: 'Transaction history' });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { HistoryItemDto } from '@concierge/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubBackend } from '../../lib/member-money/testing/fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { json, renderPage } from '../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import TransactionHistoryPage from './transaction-history-page';
 
 const HASH = `0x${'e'.repeat(64)}`;
@@ -30,14 +30,7 @@ function serve(options: { fail?: boolean; empty?: boolean } = {}) {
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('auth-token', 't');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
 
 const rows = () => within(screen.getByRole('table', { name: 'Transaction history' })).getAllByRole('row').slice(1);
 

@@ -8,8 +8,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DepositDto } from '@concierge/contracts';
 import { formatAmount, formatDate } from '../format';
-import { PHONE_ONLY, phoneRow, WIDE_HEAD, WIDE_ONLY } from './phone-table';
-import { TxHashLink } from './tx-hash-link';
+import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../phone-table';
+import { TxHashLink } from '../../components/tx-hash-link';
 
 type DepositsTableProps = {
   deposits: DepositDto[];
@@ -70,7 +70,7 @@ export function DepositsTable({ deposits, showAccount, label }: DepositsTablePro
               <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                 {formatAmount(deposit.calculatedFeeUSD)}
               </TableCell>
-              <TableCell sx={(theme) => ({ [theme.breakpoints.down('md')]: { gridColumn: '1 / -1' } })}>
+              <TableCell sx={phoneFullWidth}>
                 <TxHashLink hash={deposit.transactionHash} />
               </TableCell>
             </TableRow>

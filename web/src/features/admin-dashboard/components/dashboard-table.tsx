@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
+import { WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
 
 /** A header cell; `wide` ones are hidden on phones, where their content moves into the first column. */
 export type Column = { label: string; wide?: boolean; align?: 'right' };
@@ -27,27 +27,6 @@ type DashboardTableProps = {
   children: ReactNode[];
 };
 
-/** Hides a column on phones. */
-export const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-
-/**
- * On phones a row becomes a small grid card: the visible cells side by side, the first taking the
- * free width; a cell marked with `phoneFullWidth` gets a line of its own.
- */
-export const phoneRow = (theme: Theme) => ({
-  [theme.breakpoints.down('md')]: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    alignItems: 'center',
-    columnGap: theme.spacing(1),
-    padding: theme.spacing(1, 0),
-    borderBottom: `1px solid ${theme.palette.divider}`,
-    '& > td': { borderBottom: 'none', paddingTop: theme.spacing(0.5), paddingBottom: theme.spacing(0.5) },
-  },
-});
-
-export const phoneFullWidth = (theme: Theme) => ({ [theme.breakpoints.down('md')]: { gridColumn: '1 / -1' } });
-
 /** A titled card holding one of the dashboard's "recent pending" tables. */
 export function DashboardTable({ title, columns, viewAllTo, loading, emptyText, children }: DashboardTableProps) {
   return (
@@ -62,7 +41,7 @@ export function DashboardTable({ title, columns, viewAllTo, loading, emptyText, 
       </Box>
       <TableContainer>
         <Table size="small" aria-label={title}>
-          <TableHead sx={{ display: { xs: 'none', md: 'table-header-group' } }}>
+          <TableHead sx={WIDE_HEAD}>
             <TableRow>
               {columns.map((column) => (
                 <TableCell key={column.label} align={column.align} sx={column.wide ? WIDE_ONLY : undefined}>

@@ -4,7 +4,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
-import { DashboardTable, phoneRow, WIDE_ONLY } from './dashboard-table';
+import { PHONE_ONLY, phoneRow, WIDE_ONLY } from '../../../lib/phone-table';
+import { DashboardTable } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 
 type PendingUsersTableProps = {
@@ -39,7 +40,7 @@ export function PendingUsersTable({ users, loading, onApprove, onReject, busyId 
             <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
               {user.firstName} {user.lastName}
             </Typography>
-            <Typography variant="caption" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }} noWrap>
+            <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
               {user.email} · {formatDate(user.createdAt)}
             </Typography>
           </TableCell>

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { WithdrawalDto } from '@concierge/contracts';
-import { formatAmount, formatDate } from '../../../lib/format';
-import { DashboardTable, phoneFullWidth, phoneRow, WIDE_ONLY } from './dashboard-table';
+import { formatDate } from '../../../lib/format';
+import { WithdrawalAmountCell, WithdrawalMemberCell } from '../../../lib/admin-money/withdrawal-cells';
+import { phoneFullWidth, phoneRow, WIDE_ONLY } from '../../../lib/phone-table';
+import { DashboardTable } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 
 type PendingWithdrawalsTableProps = {
@@ -36,21 +37,8 @@ export function PendingWithdrawalsTable({ withdrawals, loading, onApprove, onRej
     >
       {withdrawals.map((withdrawal) => (
         <TableRow key={withdrawal.id} hover sx={phoneRow}>
-          <TableCell sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-              {withdrawal.userId.firstName} {withdrawal.userId.lastName}
-            </Typography>
-            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
-              {withdrawal.userId.email}
-            </Typography>
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatAmount(withdrawal.amount)}
-            <Box component="span" sx={{ display: { md: 'none' } }}>
-              {' '}
-              {withdrawal.asset}
-            </Box>
-          </TableCell>
+          <WithdrawalMemberCell withdrawal={withdrawal} />
+          <WithdrawalAmountCell withdrawal={withdrawal} />
           <TableCell sx={WIDE_ONLY}>{withdrawal.asset}</TableCell>
           <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
           <TableCell align="right" sx={phoneFullWidth}>

@@ -67,7 +67,8 @@ export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormPro
           // A second click while the first is on its way would only meet the duplicate-hash refusal.
           if (!adding.isPending) submit();
         }}
-        sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' } }}
+        // The hash gets a row of its own on wide screens: beside it, the date and amount fields were cut short.
+        sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}
       >
         <TextField
           size="small"
@@ -77,6 +78,7 @@ export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormPro
           onChange={edit('transactionHash')}
           error={errors.transactionHash !== undefined}
           helperText={errors.transactionHash}
+          sx={{ gridColumn: { md: '1 / -1' } }}
           slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
         />
         <TextField

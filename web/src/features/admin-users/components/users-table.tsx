@@ -8,9 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
+import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
 import { StatusBadge } from './status-badge';
 import { DecisionButtons } from '../../../components/decision-buttons';
 
@@ -22,32 +22,12 @@ type UsersTableProps = {
   busyId: string | undefined;
 };
 
-/** Columns that would not fit a phone; their content moves under the name there. */
-const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-
-/**
- * On phones five columns do not fit: each row becomes a small card, name and badge on one line
- * and the actions on the next, and the header row is hidden.
- */
-const phoneRow = (theme: Theme) => ({
-  [theme.breakpoints.down('md')]: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    alignItems: 'center',
-    columnGap: theme.spacing(1),
-    padding: theme.spacing(1, 0),
-    borderBottom: `1px solid ${theme.palette.divider}`,
-    '& > td': { borderBottom: 'none', paddingTop: theme.spacing(0.5), paddingBottom: theme.spacing(0.5) },
-  },
-});
-const phoneFullWidth = { gridColumn: '1 / -1' } as const;
-
 /** The users of one page with their actions; Approve and Reject only for pending users. */
 export function UsersTable({ users, onApprove, onReject, busyId }: UsersTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Users">
-        <TableHead sx={{ display: { xs: 'none', md: 'table-header-group' } }}>
+        <TableHead sx={WIDE_HEAD}>
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Email</TableCell>
@@ -63,7 +43,7 @@ export function UsersTable({ users, onApprove, onReject, busyId }: UsersTablePro
                 <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
                   {user.firstName} {user.lastName}
                 </Typography>
-                <Typography variant="caption" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary' }} noWrap>
+                <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
                   {user.email} · {formatDate(user.createdAt)}
                 </Typography>
               </TableCell>
@@ -72,7 +52,7 @@ export function UsersTable({ users, onApprove, onReject, busyId }: UsersTablePro
                 <StatusBadge status={user.status} />
               </TableCell>
               <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
-              <TableCell align="right" sx={(theme) => ({ [theme.breakpoints.down('md')]: phoneFullWidth })}>
+              <TableCell align="right" sx={phoneFullWidth}>
                 <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
                   {user.status === 'pending' && (
                     <>

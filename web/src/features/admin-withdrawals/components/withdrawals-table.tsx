@@ -8,10 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { WithdrawalDto } from '@concierge/contracts';
-import { formatAmount, formatDate, shortenAddress } from '../../../lib/format';
-import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/admin-money/phone-table';
-import { TxHashLink } from '../../../lib/admin-money/tx-hash-link';
+import { formatDate, shortenAddress } from '../../../lib/format';
+import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
+import { TxHashLink } from '../../../components/tx-hash-link';
 import type { WithdrawalAction } from '../../../lib/admin-money/process-withdrawal';
+import { WithdrawalAmountCell, WithdrawalMemberCell } from '../../../lib/admin-money/withdrawal-cells';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
 type WithdrawalsTableProps = {
@@ -62,24 +63,15 @@ export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsT
             const actions = ACTIONS_BY_STATUS[withdrawal.status];
             return (
               <TableRow key={withdrawal.id} hover sx={phoneRow}>
-                <TableCell sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                    {withdrawal.userId.firstName} {withdrawal.userId.lastName}
+                <WithdrawalMemberCell withdrawal={withdrawal}>
+                  <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }}>
+                    {shortenAddress(destination.address)} · {destination.network} ·{' '}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(withdrawal.requestedAt)}
+                    </Box>
                   </Typography>
-                  <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
-                    {withdrawal.userId.email}
-                  </Typography>
-                  <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
-                    {shortenAddress(destination.address)} · {destination.network} · {formatDate(withdrawal.requestedAt)}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(withdrawal.amount)}
-                  <Box component="span" sx={{ display: { md: 'none' } }}>
-                    {' '}
-                    {withdrawal.asset}
-                  </Box>
-                </TableCell>
+                </WithdrawalMemberCell>
+                <WithdrawalAmountCell withdrawal={withdrawal} />
                 <TableCell sx={WIDE_ONLY}>{withdrawal.asset}</TableCell>
                 <TableCell sx={WIDE_ONLY}>
                   <Typography variant="body2" title={destination.address} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
@@ -97,7 +89,8 @@ export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsT
                   <TxHashLink hash={withdrawal.transactionHash} />
                 </TableCell>
                 <TableCell align="right" sx={actions.length === 0 ? WIDE_ONLY : phoneFullWidth}>
-                  <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
+                  {/* Wrapping lets the buttons stack, so eight columns still fit beside the sidebar. */}
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
                     {actions.map((button) => (
                       <Button
                         key={button.action}

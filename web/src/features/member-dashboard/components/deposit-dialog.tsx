@@ -39,8 +39,9 @@ export function DepositDialog({ open, onClose, address, unavailable = false }: D
     enqueueSnackbar(copied ? 'Address copied to clipboard' : 'Failed to copy address', { variant: copied ? 'success' : 'error' });
   };
 
+  // "sm" rather than "xs": on a desktop the whole 42-character address then fits on one line.
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="deposit-dialog-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="deposit-dialog-title">
       <DialogTitle id="deposit-dialog-title">Deposit USDC</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>

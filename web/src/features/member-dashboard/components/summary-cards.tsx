@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { StatIcon } from '../../../components/stat-card';
 import { percent, usdc } from '../figures';
 
 type Figure = { title: string; value: string; hint: string; icon: ReactNode; color: 'primary' | 'success' | 'info' };
@@ -15,21 +15,9 @@ function FigureCard({ title, value, hint, icon, color }: Figure) {
   return (
     <Card component="section" aria-label={title}>
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 44,
-            height: 44,
-            flexShrink: 0,
-            borderRadius: 2,
-            color: `${color}.main`,
-            bgcolor: (theme) => alpha(theme.palette[color].main, 0.12),
-          }}
-        >
+        <StatIcon color={color} size={44}>
           {icon}
-        </Box>
+        </StatIcon>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {title}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
 import { CancelAction, isCancellable } from './cancel-action';
-import { TxHashLink } from './tx-hash-link';
+import { onExplorer, TxHashLink } from '../../../components/tx-hash-link';
 
 /** The combined history on phones: one compact card per transaction instead of a six-column table. */
 export function HistoryCards({ items, onCancel }: { items: readonly HistoryItemDto[]; onCancel: (item: HistoryItemDto) => void }) {
@@ -28,7 +28,7 @@ export function HistoryCards({ items, onCancel }: { items: readonly HistoryItemD
             <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
               Tx:{' '}
             </Typography>
-            <TxHashLink hash={item.txHash} />
+            <TxHashLink hash={item.txHash} ariaLabel={onExplorer} />
           </Box>
           {isCancellable(item) && (
             <Box sx={{ gridColumn: '1 / -1', justifySelf: 'end' }}>

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
 import { CancelAction } from './cancel-action';
-import { TxHashLink } from './tx-hash-link';
+import { onExplorer, TxHashLink } from '../../../components/tx-hash-link';
 
 type HistoryTableProps = {
   items: readonly HistoryItemDto[];
@@ -45,7 +45,7 @@ export function HistoryTable({ items, onCancel }: HistoryTableProps) {
                 <TransactionStatusChip status={item.status} />
               </TableCell>
               <TableCell>
-                <TxHashLink hash={item.txHash} />
+                <TxHashLink hash={item.txHash} ariaLabel={onExplorer} />
               </TableCell>
               <TableCell align="right">
                 <CancelAction item={item} onCancel={onCancel} />

@@ -1,5 +1,4 @@
 import type { DepositDto, UserDto, WithdrawalAddressDto, WithdrawalDto } from '@concierge/contracts';
-import { vi } from 'vitest';
 
 /** Test data shaped exactly as the contracts' DTOs, for the member money screens' specs. */
 
@@ -67,26 +66,4 @@ export function savedAddress(id: string, label: string, isPrimary: boolean, netw
     isPrimary,
     createdAt: '2026-02-01T00:00:00.000Z',
   };
-}
-
-/** One request the stubbed backend received. */
-export type Sent = { method: string; path: string; body: unknown };
-
-export type Handler = (request: Sent, url: URL) => Response | undefined;
-
-/** Stubs `fetch` with a handler; unknown routes answer 404. Returns the requests sent, in order. */
-export function stubBackend(handler: Handler): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const request = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown) };
-      sent.push(request);
-      return (
-        handler(request, url) ?? new Response(JSON.stringify({ message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } })
-      );
-    }),
-  );
-  return sent;
 }

@@ -10,7 +10,7 @@ export const PHONE_ONLY = { display: { xs: 'block', md: 'none' } } as const;
 export const WIDE_HEAD = { display: { xs: 'none', md: 'table-header-group' } } as const;
 
 /**
- * At 390px wide a money table does not fit: each row becomes a small grid card, the visible
+ * At 390px wide an admin table does not fit: each row becomes a small grid card, the visible
  * cells side by side with the first taking the free width.
  */
 export const phoneRow = (theme: Theme) => ({

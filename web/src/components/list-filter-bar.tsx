@@ -5,20 +5,31 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { STATUS_FILTER_OPTIONS, type StatusFilter, type WithdrawalListFilters } from '../use-withdrawal-list-filters';
+import { toStatus, type ListFilters, type StatusOf, type StatusOption } from '../lib/use-list-filters';
 
-type WithdrawalFiltersProps = {
-  /** The applied filters; the form edits a draft of them until Apply. */
-  initial: WithdrawalListFilters;
-  onApply: (filters: WithdrawalListFilters) => void;
+type ListFilterBarProps<Options extends readonly StatusOption[]> = {
+  /** The status select's choices, the '' (all) one included. */
+  options: Options;
+  /** The applied filters; the form edits a draft of them until applied. */
+  initial: ListFilters<StatusOf<Options> | ''>;
+  onApply: (filters: ListFilters<StatusOf<Options> | ''>) => void;
   onReset: () => void;
+  /** The search box's placeholder and accessible name, e.g. "Search by name or email". */
+  searchLabel: string;
+  /** The apply button's text. */
+  applyLabel: string;
 };
 
-const SEARCH_PLACEHOLDER = 'Search by user or address';
-
-/** Status select and search box; applied with Apply or Enter in the search box. */
-export function WithdrawalFilters({ initial, onApply, onReset }: WithdrawalFiltersProps) {
-  const [status, setStatus] = useState<StatusFilter>(initial.status);
+/** Status select, search box, apply and Reset above an admin list; Enter in the search box applies too. */
+export function ListFilterBar<Options extends readonly StatusOption[]>({
+  options,
+  initial,
+  onApply,
+  onReset,
+  searchLabel,
+  applyLabel,
+}: ListFilterBarProps<Options>) {
+  const [status, setStatus] = useState(initial.status);
   const [search, setSearch] = useState(initial.search);
   const apply = () => onApply({ status, search });
 
@@ -32,12 +43,12 @@ export function WithdrawalFilters({ initial, onApply, onReset }: WithdrawalFilte
         size="small"
         label="Status"
         value={status}
-        // '' is the All option: show it as a value rather than as an empty field.
+        // '' is the all-statuses option: show it as a value rather than as an empty field.
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        onChange={(event) => setStatus(STATUS_FILTER_OPTIONS.find((option) => option.value === event.target.value)?.value ?? '')}
+        onChange={(event) => setStatus(toStatus(options, event.target.value))}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
       >
-        {STATUS_FILTER_OPTIONS.map((option) => (
+        {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>
             {option.label}
           </MenuItem>
@@ -46,14 +57,14 @@ export function WithdrawalFilters({ initial, onApply, onReset }: WithdrawalFilte
       <TextField
         size="small"
         type="search"
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={searchLabel}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') apply();
         }}
         slotProps={{
-          htmlInput: { 'aria-label': SEARCH_PLACEHOLDER },
+          htmlInput: { 'aria-label': searchLabel },
           input: {
             startAdornment: (
               <InputAdornment position="start">
@@ -65,7 +76,7 @@ export function WithdrawalFilters({ initial, onApply, onReset }: WithdrawalFilte
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
       />
       <Button variant="contained" onClick={apply}>
-        Apply
+        {applyLabel}
       </Button>
       <Button variant="outlined" onClick={onReset}>
         Reset

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSpa, ensureChromium, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+
+const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
+const MEMBER = { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${randomUUID().slice(0, 8)}@example.com`, password: 'Analytical1843' };
+/** Six decimals, so any rounding through a float or a fee on the way would show in the last digit. */
+const DEPOSIT = { amount: '250.123456', hash: `0x${'ab12'.repeat(16)}` };
+const WITHDRAWAL = { amount: '100.5', hash: `0x${'cd34'.repeat(16)}` };
+const FINAL_BALANCE = '149.623456';
+const PAYOUT_ADDRESS = { label: 'Ledger Nano', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
+const WAIT = { timeout: 15_000 };
+
+type Json = Record<string, unknown>;
+
+/**
+ * The money journey in a real browser against the real services and the built SPA: an admin
+ * records a deposit, the member sees it, saves a payout address and asks for a withdrawal, the
+ * admin approves and completes it, and the member's balance is exact to the micro-USDC.
+ * The member is registered and approved through the API: the identity suite covers those pages.
+ */
+describe('money journey in the browser', () => {
+  let staticDir: string | undefined;
+  let system: RunningSystem | undefined;
+  let browser: Browser | undefined;
+  let memberId = '';
+
+  const call = async (method: string, path: string, body?: Json, token?: string): Promise<Json> => {
+    if (!system) throw new Error('set-up did not finish');
+    const response = await fetch(`${system.base}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await response.json()) as Json;
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const tokenOf = async (email: string, password: string) => String((await call('POST', '/auth/login', { email, password })).token);
+
+  beforeAll(async () => {
+    ensureChromium();
+    staticDir = await buildSpa();
+    system = await startSystem({ staticDir, admin: ADMIN, label: 'e2emoney' });
+    browser = await launchChromium();
+    const { firstName, lastName, email, password } = MEMBER;
+    memberId = String((await call('POST', '/auth/register', { firstName, lastName, email, password })).userId);
+    await call('POST', `/users/${memberId}/approve`, {}, await tokenOf(ADMIN.email, ADMIN.password));
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('credits a deposit, pays out a withdrawal and leaves the exact balance', async () => {
+    if (!browser || !system) throw new Error('set-up did not finish');
+    const base = system.base;
+    const output = system.output;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const browserErrors: string[] = [];
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+    const { shoot, overflows } = screenshotter(page, 'money');
+
+    /** Runs one step; a failure names the step and shows the end of the services' output. */
+    const step = async (name: string, body: () => Promise<void>) => {
+      try {
+        await body();
+      } catch (error) {
+        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
+        );
+      }
+    };
+    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
+    const signIn = async (email: string, password: string, landing: string) => {
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${base}${landing}`, WAIT);
+    };
+    const signOut = async () => {
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${base}/login`, WAIT);
+    };
+    const walletValue = page.getByRole('region', { name: 'Wallet Value' });
+    const activity = page.getByRole('list', { name: 'Recent activity items' }).getByRole('listitem');
+    let depositAddress = '';
+
+    await step('admin records a deposit on the user details page', async () => {
+      await signIn(ADMIN.email, ADMIN.password, '/admin/dashboard');
+      await page.goto(`${base}/admin/users/${memberId}`);
+      // The reactor assigns the deposit address shortly after approval; the page shows it once read.
+      const address = page.getByLabel('Wallet address', { exact: true });
+      await expect.poll(async () => {
+        if (await address.isVisible()) return true;
+        await page.reload();
+        return address.waitFor(WAIT).then(() => true, () => false);
+      }, WAIT).toBe(true);
+      depositAddress = (await address.textContent()) ?? '';
+      expect(depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const form = page.getByRole('form', { name: 'Add deposit' });
+      await form.getByLabel('Transaction Hash').fill(DEPOSIT.hash);
+      await form.getByLabel('Amount (USD)').fill(DEPOSIT.amount);
+      await form.getByRole('button', { name: 'Add Deposit' }).click();
+      await toast('Deposit added successfully!');
+      const history = page.getByRole('table', { name: 'User deposits' });
+      await history.getByRole('row').filter({ hasText: DEPOSIT.amount }).waitFor(WAIT);
+      await shoot('admin-user-details');
+      // The same on-chain transaction must never be credited twice.
+      await form.getByLabel('Transaction Hash').fill(DEPOSIT.hash);
+      await form.getByLabel('Amount (USD)').fill(DEPOSIT.amount);
+      await form.getByRole('button', { name: 'Add Deposit' }).click();
+      await toast('This transaction hash has already been recorded as a deposit.');
+      await page.getByText('Showing 1 to 1 of 1 results').waitFor(WAIT);
+    });
+
+    await step('admin sees the deposit in Deposit History without a fee', async () => {
+      await page.goto(`${base}/admin/deposit-history`);
+      const row = page.getByRole('table', { name: 'Deposits' }).getByRole('row').filter({ hasText: MEMBER.lastName });
+      await row.waitFor(WAIT);
+      // No plan, no fee: the whole amount is credited.
+      expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(DEPOSIT.amount), '0%', '0']));
+      await shoot('admin-deposit-history');
+      await signOut();
+    });
+
+    await step('member sees the deposit on the dashboard and the address in the Deposit modal', async () => {
+      await signIn(MEMBER.email, MEMBER.password, '/user/dashboard');
+      await walletValue.getByText(`${DEPOSIT.amount} USDC`).waitFor(WAIT);
+      await expect.poll(() => activity.first().textContent(), WAIT).toContain(`+${DEPOSIT.amount} USDC`);
+      expect(await activity.first().textContent()).toContain('Completed');
+      await shoot('member-dashboard-after-deposit');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deposit USDC' });
+      expect(await dialog.getByLabel('Your deposit address').inputValue()).toBe(depositAddress);
+      await dialog.getByRole('img', { name: 'Deposit address QR code' }).waitFor(WAIT);
+      await shoot('member-deposit-modal');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached', ...WAIT });
+    });
+
+    await step('member sees the deposit in Transaction History', async () => {
+      await page.getByRole('link', { name: 'View All Activity' }).click();
+      await page.waitForURL(`${base}/user/history`, WAIT);
+      const row = page.getByRole('table', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Deposit' });
+      await row.waitFor(WAIT);
+      expect(await row.textContent()).toContain(DEPOSIT.amount);
+      expect(await row.textContent()).toContain('Completed');
+      await shoot('member-history-after-deposit');
+    });
+
+    await step('a withdrawal without a saved address leads to Settings > Wallet', async () => {
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request a withdrawal' });
+      await dialog.getByText(`Available to withdraw: ${DEPOSIT.amount} USDC`).waitFor(WAIT);
+      await dialog.getByLabel('Amount').fill(WITHDRAWAL.amount);
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await toast('Please set up your withdrawal wallet first');
+      await page.waitForURL(`${base}/user/settings?tab=wallet`, WAIT);
+      await page.getByText(depositAddress, { exact: true }).waitFor(WAIT);
+    });
+
+    await step('member saves a withdrawal address', async () => {
+      await page.getByRole('button', { name: 'Add address' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add withdrawal address' });
+      await dialog.getByLabel('Label').fill(PAYOUT_ADDRESS.label);
+      await dialog.getByLabel('Address').fill(PAYOUT_ADDRESS.address);
+      await shoot('member-settings-address-modal');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast('Address saved successfully.');
+      const saved = page.getByRole('list', { name: 'Saved withdrawal addresses' }).getByRole('listitem');
+      await saved.filter({ hasText: PAYOUT_ADDRESS.address }).filter({ hasText: 'Primary' }).waitFor(WAIT);
+      await shoot('member-settings-wallet');
+    });
+
+    await step('member requests the withdrawal', async () => {
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Request a withdrawal' });
+      // More than the balance is refused by the server with the amount that can be withdrawn.
+      await dialog.getByLabel('Amount').fill('1000');
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await toast(`Insufficient available balance: you can withdraw up to ${DEPOSIT.amount} USDC.`);
+      await dialog.getByLabel('Amount').fill(WITHDRAWAL.amount);
+      await shoot('member-withdraw-modal');
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await toast('Withdrawal request submitted successfully');
+      await expect.poll(() => activity.first().textContent(), WAIT).toContain(`${WITHDRAWAL.amount} USDC`);
+      expect(await activity.first().textContent()).toContain('Pending');
+      await shoot('member-dashboard-withdrawal-pending');
+      await signOut();
+    });
+
+    await step('admin approves and completes the withdrawal with its hash', async () => {
+      await signIn(ADMIN.email, ADMIN.password, '/admin/dashboard');
+      await page.getByRole('row').filter({ hasText: MEMBER.email }).filter({ hasText: WITHDRAWAL.amount }).waitFor(WAIT);
+      await shoot('admin-dashboard-pending-withdrawal');
+      await page.goto(`${base}/admin/withdrawals?status=pending`);
+      const row = page.getByRole('table', { name: 'Withdrawals' }).getByRole('row').filter({ hasText: MEMBER.email });
+      await row.waitFor(WAIT);
+      expect(await row.textContent()).toContain(WITHDRAWAL.amount);
+      await shoot('admin-withdrawals-pending');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await toast('Withdrawal approved');
+      await page.goto(`${base}/admin/withdrawals`);
+      await row.getByRole('button', { name: 'Complete' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Complete Withdrawal' });
+      await dialog.getByLabel('Transaction hash').fill(WITHDRAWAL.hash);
+      await dialog.getByRole('button', { name: 'Complete' }).click();
+      await toast('Withdrawal completed');
+      await row.getByText('Completed', { exact: true }).waitFor(WAIT);
+      await row.getByRole('link', { name: `Transaction ${WITHDRAWAL.hash}` }).waitFor(WAIT);
+      await shoot('admin-withdrawals-completed');
+      await signOut();
+    });
+
+    await step('member sees the withdrawal Completed and the exact balance', async () => {
+      await signIn(MEMBER.email, MEMBER.password, '/user/dashboard');
+      await walletValue.getByText(`${FINAL_BALANCE} USDC`).waitFor(WAIT);
+      const withdrawal = activity.filter({ hasText: 'Withdrawal' });
+      expect(await withdrawal.textContent()).toContain('Completed');
+      await shoot('member-dashboard-final');
+      await page.goto(`${base}/user/history`);
+      const row = page.getByRole('table', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Withdrawal' });
+      await row.waitFor(WAIT);
+      expect(await row.textContent()).toContain('Completed');
+      await row.getByRole('link', { name: `View transaction ${WITHDRAWAL.hash} on the block explorer` }).waitFor(WAIT);
+      await shoot('member-history-final');
+      const balances = await call('GET', '/wallets/balances', undefined, await tokenOf(MEMBER.email, MEMBER.password));
+      expect(balances).toEqual({ balances: [{ asset: 'USDC', balance: Number(FINAL_BALANCE), reserved: 0, available: Number(FINAL_BALANCE) }] });
+    });
+
+    expect(browserErrors).toEqual([]);
+    expect(overflows).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -2,12 +2,17 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { routes } from '@concierge/contracts';
 import type { SigningKeys } from '@concierge/platform/auth/keys';
+import { cachedStandings } from '@concierge/platform/auth/standing-cache';
+import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
+import { eventStoreStandings } from './identity/access/standings.js';
+import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
 import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';
+import { logoutEverywhereHandler } from './identity/session/logout-everywhere.js';
 import type { MailOutbox } from './identity/mail-outbox.js';
 import type { PasswordHasher } from './identity/password-hasher.js';
 import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } from './identity/password-reset/routes.js';
@@ -34,17 +39,25 @@ export interface CommandAppDeps {
   readonly rateLimits?: AuthRateLimits;
   /** BIP-39 phrase deposit keys derive from; without it GET /wallets/user/:id/private-key answers 501. */
   readonly walletMnemonic?: string;
+  /** Carries standing changes (suspension, demotion, sign-out) to every process; this process only by default. */
+  readonly standingChanges?: StandingChanges;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
 export function createCommandApp(deps: CommandAppDeps): Express {
   const now = deps.now ?? (() => new Date());
-  const identity = { ...deps, now, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
+  const standingChanges = deps.standingChanges ?? localStandingChanges();
+  const eventStore = withStandingNotices(deps.eventStore, standingChanges);
+  const freshStandings = eventStoreStandings(eventStore);
+  const standings = cachedStandings(freshStandings);
+  standingChanges.subscribe((change) => (change === 'all' ? standings.invalidateAll() : standings.invalidate(change.userId)));
+  const identity = { ...deps, eventStore, now, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
   const handlers = {
     'auth.register': registerHandler(identity),
     'auth.login': loginHandler(identity),
     'auth.refreshToken': refreshTokenHandler(identity),
     'auth.logout': logoutHandler(identity),
+    'auth.logoutEverywhere': logoutEverywhereHandler(identity),
     ...(deps.mail ? { 'auth.forgotPassword': forgotPasswordHandler({ ...identity, mail: deps.mail }) } : {}),
     'auth.checkResetToken': checkResetTokenHandler(identity),
     'auth.resetPassword': resetPasswordHandler(identity),
@@ -65,10 +78,10 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     'withdrawals.cancel': cancelOwnWithdrawalHandler(identity),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
-  const router = mountRouteTable({ side: 'command', routes, publicKey: deps.keys.publicKey, handlers, ...(before ? { before } : {}) });
+  const router = mountRouteTable({ side: 'command', routes, auth: { publicKey: deps.keys.publicKey, standings, freshStandings }, handlers, ...(before ? { before } : {}) });
   return createApiApp({
     logger: deps.logger,
     routers: [router],
-    health: async () => ({ head: String((await deps.eventStore.headPosition()).prepare) }),
+    health: async () => ({ head: String((await eventStore.headPosition()).prepare) }),
   });
 }

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MAIL_QUEUE } from '@concierge/contracts';
 import { signingKeysFrom } from '@concierge/platform/auth/keys';
+import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
 import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
@@ -11,7 +12,7 @@ import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
-import { ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
+import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
 import { argon2idHasher } from './identity/password-hasher.js';
 
@@ -28,16 +29,23 @@ runService('command-api', async () => {
   const mailQueue = new Queue(MAIL_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const admin = await ensureAdmin(
-      { eventStore: stores.eventStore, hasher },
-      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, firstName: config.ADMIN_FIRST_NAME, lastName: config.ADMIN_LAST_NAME },
-    ).catch((error: unknown) => {
-      throw error instanceof InvalidAdminInputError ? new ConfigError(`ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`) : error;
-    });
-    logger.info({ userId: admin.userId, created: admin.created, changed: admin.changed }, 'admin account ensured');
+    try {
+      const admin = await ensureAdmin(
+        { eventStore: stores.eventStore, hasher },
+        { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, firstName: config.ADMIN_FIRST_NAME, lastName: config.ADMIN_LAST_NAME },
+      );
+      logger.info({ userId: admin.userId, created: admin.created, changed: admin.changed }, 'admin account ensured');
+    } catch (error) {
+      if (error instanceof InvalidAdminInputError) throw new ConfigError(`ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
+      // Someone else holds that email: refusing to promote them must not keep the product down.
+      if (error instanceof AccountNotOwnedError) logger.error({ email: error.email }, `ADMIN_EMAIL not applied: ${error.message}`);
+      else throw error;
+    }
   }
 
+  const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const app = createCommandApp({
+    standingChanges,
     eventStore: stores.eventStore,
     hasher,
     keys: signingKeysFrom(config),
@@ -53,6 +61,7 @@ runService('command-api', async () => {
   onShutdown(logger, async () => {
     await closeServer();
     await mailQueue.close();
+    await standingChanges.close();
     queueConnection.disconnect();
     limiterConnection.disconnect();
     await stores.close();

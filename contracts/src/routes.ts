@@ -22,6 +22,7 @@ export const routes: readonly RouteDef[] = [
   auth.me,
   auth.refreshToken,
   auth.logout,
+  auth.logoutEverywhere,
   auth.forgotPassword,
   auth.checkResetToken,
   auth.resetPassword,

@@ -60,13 +60,14 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout, member withdrawal cancel and the auditor routes beyond SPEC.md', () => {
+  it('adds only logout, logout everywhere, member withdrawal cancel and the auditor routes beyond SPEC.md', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',
       'GET /audit/streams',
       'GET /audit/streams/:streamId',
       'POST /auth/logout',
+      'POST /auth/logout-everywhere',
       'POST /withdrawals/:id/cancel',
     ]);
   });

@@ -44,3 +44,13 @@ export class ConflictError extends AppError {
     super(409, message, extra);
   }
 }
+
+/** A dependency is away or a change is still settling: the client may retry after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'The service is temporarily unavailable. Please try again in a moment.',
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(503, message);
+  }
+}

@@ -1,11 +1,15 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { routes } from '@concierge/contracts';
+import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
+import type { Position } from '@concierge/platform/event-store/position';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { awaitMinPosition } from './shared/min-position.js';
+import { projectionWatch } from './shared/projection-watch.js';
+import { projectedStandings } from './shared/standings.js';
 import { userQueryHandlers } from './users/routes.js';
 import { walletQueryHandlers } from './wallets/routes.js';
 import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
@@ -17,11 +21,18 @@ export interface QueryAppDeps {
   readonly publicKey: string;
   readonly logger: Logger;
   readonly minPositionTimeoutMs?: number;
+  /** Standing changes published by the command side; without it only this process's (none) are heard. */
+  readonly standingChanges?: StandingChanges;
+  /** The event store's newest committed position: X-Min-Position beyond it is answered at once. */
+  readonly storeHead?: () => Promise<Position>;
 }
 
 /** The query API without a listening socket, so tests can start it on any port. */
 export function createQueryApp(deps: QueryAppDeps): Express {
   const timeoutMs = deps.minPositionTimeoutMs ?? 2000;
+  const watch = projectionWatch(deps.readStore);
+  const standings = projectedStandings(deps.readStore, deps.standingChanges ?? localStandingChanges(), { watch, timeoutMs });
+  const minPosition = { watch, timeoutMs, ...(deps.storeHead ? { storeHead: deps.storeHead } : {}) };
   const handlers = {
     ...userQueryHandlers(deps),
     ...walletQueryHandlers(deps),
@@ -35,9 +46,9 @@ export function createQueryApp(deps: QueryAppDeps): Express {
       mountRouteTable({
         side: 'query',
         routes,
-        publicKey: deps.publicKey,
+        auth: { publicKey: deps.publicKey, standings },
         handlers,
-        before: (route) => (route.reads?.length ? [awaitMinPosition(deps.readStore, route.reads, timeoutMs)] : []),
+        before: (route) => (route.reads?.length ? [awaitMinPosition(route.reads, minPosition)] : []),
       }),
     ],
     health: async () => ({ users: (await deps.readStore.getCheckpoint('users')) ? 'projected' : 'empty' }),

@@ -1,4 +1,5 @@
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
+import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
@@ -13,11 +14,20 @@ runService('query-api', async () => {
   await prepareStorage(config);
   const stores = await openStores(config);
   await ensureQueryIndexes(stores.readStore);
-  const app = createQueryApp({ readStore: stores.readStore, publicKey: publicKeyFrom(config), logger, minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS });
+  const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
+  const app = createQueryApp({
+    readStore: stores.readStore,
+    publicKey: publicKeyFrom(config),
+    logger,
+    minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
+    standingChanges,
+    storeHead: () => stores.eventStore.lastPosition(),
+  });
   const closeServer = await serveHttp(app, config.QUERY_API_HOST, config.QUERY_API_PORT);
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
   onShutdown(logger, async () => {
     await closeServer();
+    await standingChanges.close();
     await stores.close();
   });
 });

@@ -5,6 +5,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import { listen } from '@concierge/platform/testing/http';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { createQueryApp } from '../../query-api/src/app.js';
+import { putAccess } from '../../query-api/src/testing/harness.js';
 import { ensureQueryIndexes } from '../../query-api/src/indexes.js';
 import { benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
@@ -71,6 +72,8 @@ export async function benchUsersList(options: UsersListBenchOptions = {}) {
   const stores = await benchStores('userslist');
   const keys = testKeys();
   const admin = bearerFor(keys, { sub: 'bench-admin', role: 'admin' });
+  // The admin's standing, as the access projection holds it: every request is checked against it.
+  await putAccess(stores.readStore, [{ id: 'bench-admin', role: 'admin', status: 'approved', sessionsValidAfter: null, endedSessions: [] }]);
   const api = await listen(createQueryApp({ readStore: stores.readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }) }));
   try {
     if (indexes) await ensureQueryIndexes(stores.readStore);

@@ -5,7 +5,7 @@ import { matchRoute, routes, type RouteDef } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import { listen } from '@concierge/platform/testing/http';
-import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
+import { testKeys } from '@concierge/platform/testing/keys';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { createCommandApp } from '../../command-api/src/app.js';
 import { argon2idHasher } from '../../command-api/src/identity/password-hasher.js';
@@ -19,6 +19,7 @@ import {
   servedBySide,
   type PrincipalName,
 } from './authorization-matrix.js';
+import { freshSession, seedAccounts, type MatrixAccount } from './matrix-principals.js';
 
 const GENERIC_NOT_FOUND = /^No API route /;
 
@@ -34,7 +35,7 @@ interface Outcome {
 describe('authorization matrix: every route x every caller', () => {
   let schemas: TestSchemas;
   let apis: Record<RouteDef['side'], { url: string; close: () => Promise<void> }>;
-  let headers: Record<PrincipalName, Record<string, string>>;
+  let headersOf: (principal: PrincipalName) => Promise<Record<string, string>>;
   const memberId = randomUUID();
   const outcomes = new Map<string, Partial<Record<PrincipalName, Outcome>>>();
 
@@ -42,7 +43,7 @@ describe('authorization matrix: every route x every caller', () => {
     const withBody = route.method === 'POST' || route.method === 'PUT';
     const response = await fetch(`${apis[side].url}/api${path}`, {
       method: route.method,
-      headers: { ...headers[principal], ...(withBody ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...(await headersOf(principal)), ...(withBody ? { 'content-type': 'application/json' } : {}) },
       body: withBody ? '{}' : undefined,
     });
     const text = await response.text();
@@ -66,17 +67,15 @@ describe('authorization matrix: every route x every caller', () => {
       listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger })),
     ]);
     apis = { command, query };
-    const bearer = (sub: string, role: 'user' | 'admin' | 'auditor', status: 'approved' | 'pending' = 'approved') => ({
-      authorization: bearerFor(keys, { sub, role, status }),
-    });
-    headers = {
-      anonymous: {},
-      'pending user': bearer(randomUUID(), 'user', 'pending'),
-      member: bearer(memberId, 'user'),
-      'another member': bearer(randomUUID(), 'user'),
-      admin: bearer(randomUUID(), 'admin'),
-      auditor: bearer(randomUUID(), 'auditor'),
+    const accounts: Record<Exclude<PrincipalName, 'anonymous'>, MatrixAccount> = {
+      'pending user': { userId: randomUUID(), role: 'user', status: 'pending' },
+      member: { userId: memberId, role: 'user', status: 'approved' },
+      'another member': { userId: randomUUID(), role: 'user', status: 'approved' },
+      admin: { userId: randomUUID(), role: 'admin', status: 'approved' },
+      auditor: { userId: randomUUID(), role: 'auditor', status: 'approved' },
     };
+    await seedAccounts(eventStore, readStore, Object.values(accounts));
+    headersOf = async (principal) => (principal === 'anonymous' ? {} : freshSession(eventStore, keys, accounts[principal]));
     // Sequential, so rate limits and logs stay readable; a few hundred requests in all.
     for (const route of routes) {
       const row: Partial<Record<PrincipalName, Outcome>> = {};

@@ -1,13 +1,30 @@
-// `npm run create-admin -- --email E --password P [--first-name F] [--last-name L]`
+// `npm run create-admin -- --email E --password P [--first-name F] [--last-name L] [--take-over]`
+import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
+import { createLogger } from '@concierge/platform/logging/logger';
 import { runService } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { CommandApiConfig } from '../config.js';
-import { ensureAdmin, InvalidAdminInputError } from '../identity/admin/ensure-admin.js';
+import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '../identity/admin/ensure-admin.js';
+import { withStandingNotices } from '../identity/access/standing-notices.js';
 import { argon2idHasher } from '../identity/password-hasher.js';
 
-const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password> [--first-name <name>] [--last-name <name>]';
+const USAGE =
+  'Usage: npm run create-admin -- --email <email> --password <password> [--first-name <name>] [--last-name <name>] [--take-over]\n' +
+  '  --take-over  the email already has an account with another password: set this password, sign it out everywhere, make it an admin';
+
+/** Who ran the command, recorded on a take-over. */
+function operator(): string {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry (some containers): the host still says where it ran.
+  }
+  return `${user}@${hostname()}`;
+}
 
 function argumentsOrExit() {
   try {
@@ -17,6 +34,7 @@ function argumentsOrExit() {
         password: { type: 'string' },
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
+        'take-over': { type: 'boolean', default: false },
       },
       strict: true,
     });
@@ -33,21 +51,33 @@ runService('create-admin', async () => {
   const config = loadConfig(CommandApiConfig);
   await prepareStorage(config);
   const stores = await openStores(config, 2);
+  const changes = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, createLogger('create-admin', 'warn'));
   try {
     const hasher = argon2idHasher({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
     const input = { email: values.email, password: values.password, firstName: values['first-name'], lastName: values['last-name'] };
-    const result = await ensureAdmin({ eventStore: stores.eventStore, hasher }, input);
+    const takeOver = values['take-over'] ? { takeOver: { operator: operator() } } : {};
+    // Running services hear of the change at once (a taken-over account's sessions end on their next request).
+    const eventStore = withStandingNotices(stores.eventStore, changes);
+    const result = await ensureAdmin({ eventStore, hasher }, input, takeOver);
     const what = result.created
       ? 'created as an approved admin'
-      : result.changed
-        ? 'is now an approved admin (its password is unchanged)'
-        : 'is already an approved admin; nothing changed';
+      : result.takenOver
+        ? `taken over by ${operator()}: its password is the one given, every session of it ended, and it is an approved admin`
+        : result.changed
+          ? 'is now an approved admin (its password is unchanged)'
+          : 'is already an approved admin; nothing changed';
     console.log(`${input.email.trim().toLowerCase()} (user ${result.userId}) ${what}.`);
   } catch (error) {
+    if (error instanceof AccountNotOwnedError) {
+      console.error(`create-admin: ${error.message}`);
+      process.exitCode = 3;
+      return;
+    }
     if (!(error instanceof InvalidAdminInputError)) throw error;
     console.error(`create-admin: ${error.message}\n${USAGE}`);
     process.exitCode = 2;
   } finally {
+    await changes.close();
     await stores.close();
   }
 });

@@ -21,8 +21,18 @@ export const RefreshToken = z
   .max(512, { error: 'Refresh token is not valid' })
   .regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{16,400}$/, { error: 'Refresh token is not valid' });
 
-/** Why a refresh session ended. `reuse_detected`: an already rotated token was presented again. */
-export const SessionRevocationReason = z.enum(['logout', 'reuse_detected', 'password_changed', 'password_reset', 'account_blocked']);
+/**
+ * Why a refresh session ended. `reuse_detected`: an already rotated token was presented again;
+ * `sessions_ended`: the account's sessions were all ended (role change, sign-out everywhere, take-over).
+ */
+export const SessionRevocationReason = z.enum([
+  'logout',
+  'reuse_detected',
+  'password_changed',
+  'password_reset',
+  'account_blocked',
+  'sessions_ended',
+]);
 export type SessionRevocationReason = z.infer<typeof SessionRevocationReason>;
 
 /** SHA-256 hex digest of a secret (refresh token, reset token). */

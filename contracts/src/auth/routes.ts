@@ -1,3 +1,4 @@
+import { EmptyBody } from '../shared/fields.js';
 import { MessageAccepted, MessageResponse } from '../shared/problem.js';
 import { defineRoute } from '../shared/route.js';
 import { UserDto } from '../users/dto.js';
@@ -56,6 +57,17 @@ export const logout = defineRoute({
   access: 'public',
   summary: 'Beyond SPEC.md: end the refresh session of the token sent (the SPA also clears local storage).',
   body: LogoutRequest,
+  response: MessageAccepted,
+});
+
+export const logoutEverywhere = defineRoute({
+  id: 'auth.logoutEverywhere',
+  method: 'POST',
+  path: '/auth/logout-everywhere',
+  side: 'command',
+  access: 'authenticated',
+  summary: 'Beyond SPEC.md: end every session of the signed-in account, on every device, this one included.',
+  body: EmptyBody,
   response: MessageAccepted,
 });
 

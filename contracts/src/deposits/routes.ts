@@ -8,6 +8,7 @@ export const addDeposit = defineRoute({
   path: '/deposits',
   side: 'command',
   access: ['admin'],
+  sensitive: true,
   summary: "Record a USDC deposit for a member; the fee comes from the member's plan. A transaction hash credits once.",
   body: AddDepositRequest,
   response: DepositAddedResponse,

@@ -24,6 +24,12 @@ export const READ_MODELS = [
 ] as const;
 export type ReadModel = (typeof READ_MODELS)[number];
 
+/**
+ * The read models a projection of the workers writes today (each projection is named after its
+ * model). Reads of the others never wait for X-Min-Position: nothing would ever move them.
+ */
+export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts'];
+
 /** Header carrying the exact total of a list whose body is a bare array. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** Header the SPA sends back with the `position` of a command response (read-your-writes). */
@@ -52,6 +58,11 @@ export interface RouteDef {
   readonly totalCountHeader?: boolean;
   /** The toast text for an invalid body where SPEC.md gives one form-level message. */
   readonly invalidMessage?: string;
+  /**
+   * Moves money or reveals a key: the caller's standing (status, role, session) is read fresh from
+   * the write side for this request, never from a cache.
+   */
+  readonly sensitive?: boolean;
 }
 
 export function defineRoute<const R extends RouteDef>(route: R): R {

@@ -39,6 +39,33 @@ export const UserPasswordChanged = z.object({ userId: EntityId, passwordHash: z.
 /** The password was set through a reset link (see `PasswordResetTokenUsed`). Refresh sessions are revoked. */
 export const UserPasswordReset = z.object({ userId: EntityId, passwordHash: z.string(), resetAt: z.iso.datetime() });
 
+/** Why every session of an account ended at once (beyond a password change, a role change or a block). */
+export const SessionsEndedReason = z.enum(['logout_everywhere', 'taken_over', 'password_attempts']);
+export type SessionsEndedReason = z.infer<typeof SessionsEndedReason>;
+
+/**
+ * Every session of the account that began before `endedAt` ended: its access tokens are refused on
+ * the next request and its refresh tokens cannot be exchanged. `endedBy` names the person who ended
+ * them (the account itself, or an operator for a take-over).
+ */
+export const UserSessionsEnded = z.object({
+  userId: EntityId,
+  reason: SessionsEndedReason,
+  endedBy: z.string().min(1),
+  endedAt: z.iso.datetime(),
+});
+
+/**
+ * An operator set the password from the command line (`create-admin --take-over`): the account's
+ * earlier holder loses it. `operator` says who ran it (OS user on host).
+ */
+export const UserPasswordReplaced = z.object({
+  userId: EntityId,
+  passwordHash: z.string(),
+  operator: z.string().min(1),
+  setAt: z.iso.datetime(),
+});
+
 /** Stream `userEmail-<sha256(email)>`: reserves an email for one account, appended with "no stream". */
 export const EmailReserved = z.object({ email: z.string(), userId: EntityId, reservedAt: z.iso.datetime() });
 
@@ -52,6 +79,8 @@ export const userEvents = {
   UserProfileUpdated,
   UserPasswordChanged,
   UserPasswordReset,
+  UserSessionsEnded,
+  UserPasswordReplaced,
   EmailReserved,
 } as const;
 
@@ -64,4 +93,6 @@ export type UserSubscriptionPlanChanged = z.infer<typeof UserSubscriptionPlanCha
 export type UserProfileUpdated = z.infer<typeof UserProfileUpdated>;
 export type UserPasswordChanged = z.infer<typeof UserPasswordChanged>;
 export type UserPasswordReset = z.infer<typeof UserPasswordReset>;
+export type UserSessionsEnded = z.infer<typeof UserSessionsEnded>;
+export type UserPasswordReplaced = z.infer<typeof UserPasswordReplaced>;
 export type EmailReserved = z.infer<typeof EmailReserved>;

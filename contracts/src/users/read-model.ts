@@ -20,3 +20,20 @@ export type UserReadModel = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** Collection of the access read model: one document per account, what every request is checked against. */
+export const ACCESS_COLLECTION = 'access';
+
+/**
+ * An account's standing as the query API checks it on every authenticated request: its current
+ * status and role, the instant before which every session is void, and the sessions ended one by
+ * one (kept for a day, far beyond the life of an access token).
+ */
+export type AccessReadModel = {
+  id: string;
+  status: UserStatus;
+  role: UserRole;
+  /** ISO instant; sessions that began before it are void. */
+  sessionsValidAfter: string | null;
+  endedSessions: { sessionId: string; endedAt: string }[];
+};

@@ -12,6 +12,8 @@ export const AccessClaims = z.object({
   status: z.enum(['pending', 'approved', 'rejected', 'suspended']),
   /** The refresh session the token was issued under. */
   sid: z.string().min(1),
+  /** When that session began (epoch milliseconds); tokens signed before this claim existed lack it. */
+  sit: z.number().int().nonnegative().optional(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;
 
@@ -20,11 +22,13 @@ export interface Principal {
   readonly role: AccessClaims['role'];
   readonly status: AccessClaims['status'];
   readonly sessionId: string;
+  /** When the session began (epoch ms; 0 when unknown): sessions begun before the account's cut-off are void. */
+  readonly sessionStartedAt: number;
 }
 
 /** Signs a short-lived ES256 access token (command API only: it alone holds the private key). */
 export function signAccessToken(claims: AccessClaims, privateKey: string, ttlSeconds: number): string {
-  return jwt.sign({ role: claims.role, status: claims.status, sid: claims.sid }, privateKey, {
+  return jwt.sign({ role: claims.role, status: claims.status, sid: claims.sid, sit: claims.sit }, privateKey, {
     algorithm: 'ES256',
     subject: claims.sub,
     issuer: ACCESS_TOKEN_ISSUER,
@@ -57,8 +61,8 @@ export function verifyAccessToken(token: string, publicKey: string, now = new Da
     });
     const claims = AccessClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: 'invalid' };
-    const { sub, role, status, sid } = claims.data;
-    return { ok: true, principal: { userId: sub, role, status, sessionId: sid } };
+    const { sub, role, status, sid, sit } = claims.data;
+    return { ok: true, principal: { userId: sub, role, status, sessionId: sid, sessionStartedAt: sit ?? 0 } };
   } catch (error) {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }

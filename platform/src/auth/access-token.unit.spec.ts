@@ -12,14 +12,17 @@ const pair = () =>
 
 describe('access tokens', () => {
   const keys = pair();
-  const claims = { sub: 'u-1', role: 'admin' as const, status: 'approved' as const, sid: 's-1' };
+  const claims = { sub: 'u-1', role: 'admin' as const, status: 'approved' as const, sid: 's-1', sit: 1_764_000_000_123 };
 
-  it('carry the user, role, status and session, verified with the public key alone', () => {
+  it('carry the user, role, status, session and its start to the millisecond, verified with the public key alone', () => {
     const token = signAccessToken(claims, keys.privateKey, 900);
     expect(verifyAccessToken(token, keys.publicKey)).toEqual({
       ok: true,
-      principal: { userId: 'u-1', role: 'admin', status: 'approved', sessionId: 's-1' },
+      principal: { userId: 'u-1', role: 'admin', status: 'approved', sessionId: 's-1', sessionStartedAt: 1_764_000_000_123 },
     });
+    // A token signed before sessions carried their start counts as begun at the epoch: any cut-off voids it.
+    const older = signAccessToken({ sub: 'u-1', role: 'admin', status: 'approved', sid: 's-1' }, keys.privateKey, 900);
+    expect(verifyAccessToken(older, keys.publicKey)).toMatchObject({ ok: true, principal: { sessionStartedAt: 0 } });
   });
 
   it('are refused once expired, with the reason', () => {

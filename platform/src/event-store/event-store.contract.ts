@@ -116,6 +116,12 @@ export function describeEventStoreContract(adapterName: string, makeStore: () =>
       expect(comparePositions(await store.headPosition(), mine[2]!.position)).toBeGreaterThanOrEqual(0);
     });
 
+    it('never answers an append with a position beyond the last position', async () => {
+      const { position } = await store.appendToStream(stream('last'), [testEvent('L1')], { expectedRevision: 'no_stream' });
+      expect(comparePositions(await store.lastPosition(), position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(await store.lastPosition(), await store.headPosition())).toBeGreaterThanOrEqual(0);
+    });
+
     it('delivers every event of 50 concurrent writers exactly once and in position order to a subscription from the start', async () => {
       const writers = Array.from({ length: 50 }, () => stream('writer'));
       const perWriter = 20;

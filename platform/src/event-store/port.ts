@@ -84,6 +84,11 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event readers can see now (START when empty). */
   headPosition(): Promise<Position>;
+  /**
+   * Position of the newest committed event, whether readers see it yet or not (START when empty):
+   * no append has ever answered with a position beyond it, so a position beyond it was never real.
+   */
+  lastPosition(): Promise<Position>;
   /** Catch-up subscription to all streams: history after `after`, then live events. */
   subscribeToAll(options: SubscribeOptions): SubscriptionHandle;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from '../errors.js';
+import { AppError, ServiceUnavailableError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../event-store/port.js';
 
 const TITLES: Record<number, string> = {
@@ -26,6 +26,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
       res.status(status).type('application/problem+json').json(problem(status, message, extra));
+    if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof AppError) return send(error.status, error.message, error.extra);
     if (error instanceof WrongExpectedRevisionError) {
       return send(409, 'This was changed by someone else at the same moment. Please reload and try again.');

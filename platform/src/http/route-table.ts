@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { RouteDef } from '@concierge/contracts';
-import { authorize, FORBIDDEN_MESSAGE, principalOf } from '../auth/authorize.js';
+import { authorize, FORBIDDEN_MESSAGE, principalOf, type AuthorizeOptions } from '../auth/authorize.js';
 import { AppError, ForbiddenError, ValidationError } from '../errors.js';
 import { parseOrThrow } from './validate.js';
 
@@ -31,7 +31,8 @@ export class NotImplementedError extends AppError {
 export interface MountOptions {
   readonly side: 'command' | 'query';
   readonly routes: readonly RouteDef[];
-  readonly publicKey: string;
+  /** Verifies tokens and checks each caller's standing now. */
+  readonly auth: AuthorizeOptions;
   /** Handlers by route id; a route of this side without one answers 501 after authorization. */
   readonly handlers: Readonly<Record<string, RequestHandler>>;
   /** Extra middleware per route, run after authorization and validation (e.g. X-Min-Position). */
@@ -52,7 +53,7 @@ export function mountRouteTable(options: MountOptions): Router {
   for (const route of options.routes) {
     if (route.side !== options.side) continue;
     const handler = options.handlers[route.id] ?? notImplemented;
-    const chain: RequestHandler[] = [authorize(route.access, options.publicKey), ownParamGuard(route), validate(route)];
+    const chain: RequestHandler[] = [authorize(route.access, options.auth, route), ownParamGuard(route), validate(route)];
     router[methodOf(route)](route.path, ...chain, ...(options.before?.(route) ?? []), handler);
   }
   return router;

@@ -14,6 +14,6 @@ export function testKeys(): SigningKeys {
 
 /** An access token for any principal, as the command API would issue it. */
 export function bearerFor(keys: SigningKeys, claims: Partial<AccessClaims> & Pick<AccessClaims, 'sub'>): string {
-  const token = signAccessToken({ role: 'user', status: 'approved', sid: 'test-session', ...claims }, keys.privateKey, 900);
+  const token = signAccessToken({ role: 'user', status: 'approved', sid: 'test-session', sit: Date.now(), ...claims }, keys.privateKey, 900);
   return `Bearer ${token}`;
 }

@@ -1,46 +1,40 @@
 import type { RequestHandler } from 'express';
+import { PROJECTED_READ_MODELS, type ReadModel } from '@concierge/contracts';
 import { ValidationError } from '@concierge/platform/errors';
 import { comparePositions, parsePosition, type Position } from '@concierge/platform/event-store/position';
-import type { ReadStore } from '@concierge/platform/read-store/port';
+import type { ProjectionWatch } from './projection-watch.js';
 
 export const MIN_POSITION_HEADER = 'x-min-position';
 /** Answers whether the read models had reached the requested position when the response was built. */
 export const POSITION_REACHED_HEADER = 'x-position-reached';
 
-/** Polls the projections' checkpoints until all have reached `target` or the time is up. */
-export async function waitForProjections(
-  readStore: ReadStore,
-  projections: readonly string[],
-  target: Position,
-  timeoutMs: number,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  let pause = 5;
-  for (;;) {
-    const checkpoints = await Promise.all(projections.map((p) => readStore.getCheckpoint(p)));
-    if (checkpoints.every((c) => c !== undefined && comparePositions(c, target) >= 0)) return true;
-    const left = deadline - Date.now();
-    if (left <= 0) return false;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-    pause = Math.min(pause * 2, 50);
-  }
+export interface MinPositionOptions {
+  readonly watch: ProjectionWatch;
+  readonly timeoutMs: number;
+  /** The newest committed position of the event store: a position beyond it was never returned by a command. */
+  readonly storeHead?: () => Promise<Position>;
 }
 
 /**
  * Read-your-writes: a client that sends back the position a command returned sees its own change.
- * The wait is bounded; past it the response is served as it is, marked `X-Position-Reached: false`.
+ * Only read models that a projection writes are waited on; a position beyond the store's head is
+ * answered at once (no command ever returned it). The wait is bounded; past it the response is
+ * served as it is, marked `X-Position-Reached: false`.
  */
-export function awaitMinPosition(readStore: ReadStore, projections: readonly string[], timeoutMs: number): RequestHandler {
+export function awaitMinPosition(reads: readonly ReadModel[], options: MinPositionOptions): RequestHandler {
+  const projected = reads.filter((model) => PROJECTED_READ_MODELS.includes(model));
   return async (req, res, next) => {
     const header = req.header(MIN_POSITION_HEADER);
-    if (!header || projections.length === 0) return next();
+    if (!header) return next();
     const target = parsePosition(header);
     if (!target) {
       throw new ValidationError([
         { field: 'X-Min-Position', message: 'X-Min-Position must be a position returned by a command, like 1234-5678.' },
       ]);
     }
-    const reached = await waitForProjections(readStore, projections, target, timeoutMs);
+    if (projected.length === 0) return next();
+    const beyondHead = options.storeHead ? comparePositions(target, await options.storeHead()) > 0 : false;
+    const reached = beyondHead ? false : await options.watch.reach(projected, target, options.timeoutMs);
     res.setHeader(POSITION_REACHED_HEADER, String(reached));
     next();
   };

@@ -1,3 +1,4 @@
+import { accessProjection } from './access/projection.js';
 import { accountsProjection } from './accounts/projection.js';
 import { depositsProjection } from './deposits/projection.js';
 import type { Projection } from './runtime/projection.js';
@@ -8,6 +9,7 @@ import { withdrawalsProjection } from './withdrawals/projection.js';
 
 /** Every read model the workers maintain. */
 export const projections: readonly Projection[] = [
+  accessProjection,
   usersProjection,
   walletsProjection,
   withdrawalAddressesProjection,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '@concierge/platform/testing/postgres';
 import { findUserByEmail } from '../user/find-user.js';
 import { startIdentityApi, testHasher, type IdentityApi } from '../testing/harness.js';
-import { ensureAdmin, InvalidAdminInputError } from './ensure-admin.js';
+import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './ensure-admin.js';
 
 const PASSWORD = 'Analytical1';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -34,17 +34,50 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
 
     const head = await api.head();
     const second = await ensure('root@example.com');
-    expect(second).toEqual({ userId: first.userId, created: false, changed: false, position: null });
+    expect(second).toEqual({ userId: first.userId, created: false, changed: false, takenOver: false, position: null });
     expect(await api.head()).toBe(head);
   });
 
-  it('promotes an existing account without touching its password', async () => {
+  it('never promotes an account registered first by someone else with their own password (the squatter)', async () => {
+    const squatter = await api.seedUser({ email: 'future-admin@example.com', password: 'Squatter-pass1', status: 'pending' });
+    const head = await api.head();
+    await expect(ensure('future-admin@example.com', PASSWORD)).rejects.toThrow(AccountNotOwnedError);
+    await expect(ensure('future-admin@example.com', PASSWORD)).rejects.toThrow(/future-admin@example\.com .*--take-over/);
+    expect(await api.head(), 'nothing appended').toBe(head);
+    expect(await findUserByEmail(api.store, 'future-admin@example.com')).toMatchObject({ userId: squatter, status: 'pending', role: 'user' });
+    expect((await login('future-admin@example.com', 'Squatter-pass1')).status).toBe(403);
+  });
+
+  it('promotes an existing account when the password given is its own, keeping that password', async () => {
     const userId = await api.seedUser({ email: 'existing@example.com', password: PASSWORD, status: 'suspended' });
-    const result = await ensure('existing@example.com', 'Ignored-pass1');
-    expect(result).toMatchObject({ userId, created: false, changed: true });
-    const user = await findUserByEmail(api.store, 'existing@example.com');
-    expect(user).toMatchObject({ status: 'approved', role: 'admin' });
+    const result = await ensure('existing@example.com', PASSWORD);
+    expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: false });
+    expect(await findUserByEmail(api.store, 'existing@example.com')).toMatchObject({ status: 'approved', role: 'admin' });
     expect((await login('existing@example.com')).status).toBe(200);
+  });
+
+  it('takes an account over only when asked: new password, every session ended, the operator recorded', async () => {
+    const userId = await api.seedUser({ email: 'taken@example.com', password: 'Squatter-pass1' });
+    const squatterSession = await login('taken@example.com', 'Squatter-pass1');
+    expect(squatterSession.status).toBe(200);
+    const squatterAuth = { authorization: `Bearer ${String(squatterSession.body['token'])}` };
+    expect((await api.send('POST', '/withdrawals/addresses', { label: 'x', address: `0x${'1'.repeat(40)}` }, squatterAuth)).status).toBe(201);
+
+    api.clock.now = new Date(api.clock.now.getTime() + 1000);
+    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'taken@example.com', password: PASSWORD }, { takeOver: { operator: 'ops@host-1' } });
+    expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: true });
+    const events = await api.store.readStream(`user-${userId}`);
+    const setByOperator = events.find((e) => e.type === 'UserPasswordReplaced');
+    expect(setByOperator?.data).toMatchObject({ userId, operator: 'ops@host-1' });
+    expect(setByOperator?.metadata.actor).toEqual({ type: 'system', reason: 'create-admin --take-over by ops@host-1' });
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain(PASSWORD);
+
+    // The squatter's access token and refresh token are refused from the very next request.
+    const next = await api.send('POST', '/withdrawals/addresses', { label: 'y', address: `0x${'2'.repeat(40)}` }, squatterAuth);
+    expect(next).toMatchObject({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
+    expect((await api.send('POST', '/auth/refresh-token', { refreshToken: squatterSession.body['refreshToken'] })).status).toBe(401);
+    expect((await login('taken@example.com', 'Squatter-pass1')).status).toBe(401);
+    expect((await login('taken@example.com')).body['user']).toMatchObject({ role: 'admin', status: 'approved' });
   });
 
   it('refuses a password that breaks the rules', async () => {
@@ -52,7 +85,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(await findUserByEmail(api.store, 'weak@example.com')).toBeUndefined();
   });
 
-  it('works from the command line, and a second run changes nothing', { timeout: 120_000 }, () => {
+  it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
     const env = {
       ...process.env,
       DATABASE_URL: TEST_DATABASE_URL,
@@ -79,6 +112,14 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     const second = run(...args);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('is already an approved admin; nothing changed');
+    await api.seedUser({ email: 'squatted-cli@example.com', password: 'Squatter-pass1', status: 'pending' });
+    const refused = run('--email', 'squatted-cli@example.com', '--password', PASSWORD);
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain('An account for squatted-cli@example.com already exists with a different password');
+    const takeOver = run('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
+    expect(takeOver.stderr).toBe('');
+    expect(takeOver.status).toBe(0);
+    expect(takeOver.stdout).toContain('taken over by');
     const usage = run('--email', 'cli@example.com');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run create-admin');

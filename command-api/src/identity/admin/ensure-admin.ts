@@ -27,12 +27,22 @@ export interface EnsureAdminDeps {
   readonly now?: () => Date;
 }
 
+export interface EnsureAdminOptions {
+  /**
+   * Take over an existing account whose password is not the one given: set that password, end
+   * every session of the account and record `operator` as the one who did it.
+   */
+  readonly takeOver?: { readonly operator: string };
+}
+
 export interface EnsureAdminResult {
   readonly userId: string;
   /** The account did not exist and was registered. */
   readonly created: boolean;
   /** Anything was appended (registration, approval, role); false when it already was an approved admin. */
   readonly changed: boolean;
+  /** The account existed with another password and was taken over (`--take-over`). */
+  readonly takenOver: boolean;
   readonly position: Position | null;
 }
 
@@ -40,33 +50,58 @@ export class InvalidAdminInputError extends Error {
   override readonly name = 'InvalidAdminInputError';
 }
 
+/** The account exists with a password the operator did not give: promoting it would hand admin to whoever registered it. */
+export class AccountNotOwnedError extends Error {
+  override readonly name = 'AccountNotOwnedError';
+  constructor(readonly email: string) {
+    super(
+      `An account for ${email} already exists with a different password, so it may not be yours: it was not made an admin. ` +
+        `Give that account's password, use another email, or take the account over with \`npm run create-admin -- --email ${email} --password <new password> --take-over\` ` +
+        `(sets the new password and signs the account out everywhere).`,
+    );
+  }
+}
+
 /**
  * Makes sure an approved admin account exists for this email; safe to run any number of times.
- * A missing account is registered, approved and given the admin role; an existing one is
- * approved and made admin if it is not yet. An existing account's password is never changed,
- * so running this at every start does not undo a password the admin has since changed.
+ * A missing account is registered, approved and given the admin role. An existing account is
+ * promoted only when the password given is its password (the operator demonstrably holds it), or
+ * with an explicit take-over, which sets the given password and ends every session of the
+ * account: whoever registered the email first never becomes an admin with their own password.
+ * An account that already is an approved admin is left alone, so running this at every start
+ * does not undo a password the admin has since changed.
  */
-export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput): Promise<EnsureAdminResult> {
+export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput, options: EnsureAdminOptions = {}): Promise<EnsureAdminResult> {
   const parsed = EnsureAdminInput.safeParse(input);
   if (!parsed.success) throw new InvalidAdminInputError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const { email, password, firstName, lastName } = parsed.data;
   const correlationId = randomUUID();
-  const ctx: CommandContext = {
-    actor: { type: 'system', reason: 'create-admin' },
-    correlationId,
-    causationId: correlationId,
-    now: deps.now?.() ?? new Date(),
-  };
-  let userId = (await findUserByEmail(deps.eventStore, email))?.userId;
+  const reason = options.takeOver ? `create-admin --take-over by ${options.takeOver.operator}` : 'create-admin';
+  const ctx: CommandContext = { actor: { type: 'system', reason }, correlationId, causationId: correlationId, now: deps.now?.() ?? new Date() };
+
+  let user = await findUserByEmail(deps.eventStore, email);
   let registered: Position | null = null;
-  if (userId === undefined) {
+  let userId = user?.userId;
+  if (!user) {
     try {
       ({ userId, position: registered } = await registerAccount(deps, { email, password, firstName, lastName }, ctx));
     } catch (error) {
-      // Registered by someone else in the meantime: promote that account instead.
-      userId = error instanceof ConflictError ? (await findUserByEmail(deps.eventStore, email))?.userId : undefined;
-      if (userId === undefined) throw error;
+      // Registered by someone else in the meantime: that account is judged like any existing one.
+      if (!(error instanceof ConflictError)) throw error;
+      user = await findUserByEmail(deps.eventStore, email);
+      if (!user) throw error;
+      userId = user.userId;
     }
+  }
+  if (userId === undefined) throw new Error(`No account for ${email} after registering it`);
+  let takenOver = false;
+  const alreadyAdmin = user?.status === 'approved' && user.role === 'admin';
+  // An approved admin is left alone unless the operator asks to take it over (a lost admin password).
+  if (user && (!alreadyAdmin || options.takeOver) && !(await deps.hasher.verify(user.passwordHash, password))) {
+    if (!options.takeOver) throw new AccountNotOwnedError(email);
+    const passwordHash = await deps.hasher.hash(password);
+    await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, { type: 'SetPasswordByOperator', passwordHash, operator: options.takeOver.operator, setAt: ctx.now }, ctx);
+    takenOver = true;
   }
   const { events, position } = await handleCommand(
     deps.eventStore,
@@ -76,5 +111,5 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
     ctx,
   );
   const created = registered !== null;
-  return { userId, created, changed: created || events.length > 0, position: position ?? registered };
+  return { userId, created, changed: created || takenOver || events.length > 0, takenOver, position: position ?? registered };
 }

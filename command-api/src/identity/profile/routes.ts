@@ -66,7 +66,7 @@ export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: Pass
     await handleCommand(deps.eventStore, userStreamId(user.userId), userAggregate, command, ctx);
     const { state: current } = await loadState(deps.eventStore, sessionStreamId(principal.sessionId), sessionAggregate);
     const rememberMe = current.status !== 'none' && current.userId === user.userId && current.rememberMe;
-    const changed = { ...user, passwordHash, credentialsChangedAt: ctx.now.toISOString() };
+    const changed = { ...user, passwordHash, credentialsChangedAt: ctx.now.toISOString(), sessionsValidAfter: ctx.now.toISOString() };
     const { token, refreshToken, position } = await startSession(deps, changed, rememberMe, ctx);
     res.json({ message: PASSWORD_CHANGED_MESSAGE, position: position ? formatPosition(position) : null, token, refreshToken });
   };

@@ -17,6 +17,8 @@ export interface IssueSession {
 export interface AccountStanding {
   readonly status: UserStatus;
   readonly credentialsChangedAt: string | null;
+  /** Sessions begun before it are void (password, role change, sign-out everywhere). */
+  readonly sessionsValidAfter: string | null;
 }
 
 /** Exchange the presented refresh token for `tokenHash`. */
@@ -52,7 +54,8 @@ export function issueSession(command: IssueSession, state: SessionState): Sessio
 /**
  * Rotation with reuse detection: the current token rotates; a token already exchanged ends the
  * session (whoever holds the newer token must sign in again, the thief included). Sessions also
- * end when the account is no longer approved or its password changed after the session began.
+ * end when the account is no longer approved, or its password, its role or a sign-out everywhere
+ * came after the session began.
  * The session keeps its original expiry: rotation never extends a session's life.
  */
 export function rotateSession(command: RotateSession, state: SessionState): SessionEvent[] {
@@ -70,9 +73,9 @@ export function rotateSession(command: RotateSession, state: SessionState): Sess
   }
   const { account } = command;
   if (!account || account.status !== 'approved') return revoke('account_blocked');
-  if (account.credentialsChangedAt !== null && Date.parse(account.credentialsChangedAt) > Date.parse(state.issuedAt)) {
-    return revoke('password_changed');
-  }
+  const issuedAt = Date.parse(state.issuedAt);
+  if (account.credentialsChangedAt !== null && Date.parse(account.credentialsChangedAt) > issuedAt) return revoke('password_changed');
+  if (account.sessionsValidAfter !== null && Date.parse(account.sessionsValidAfter) > issuedAt) return revoke('sessions_ended');
   return [
     {
       type: 'RefreshSessionRotated',

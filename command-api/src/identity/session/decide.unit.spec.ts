@@ -13,7 +13,7 @@ import { evolveSession, initialSessionState, type SessionEvent } from './session
 const hash = (c: string) => c.repeat(64);
 const issuedAt = new Date('2026-11-22T10:00:00.000Z');
 const later = new Date('2026-11-22T11:00:00.000Z');
-const approved: AccountStanding = { status: 'approved', credentialsChangedAt: null };
+const approved: AccountStanding = { status: 'approved', credentialsChangedAt: null, sessionsValidAfter: null };
 
 const given = (events: SessionEvent[]) => events.reduce(evolveSession, initialSessionState);
 const when = (events: SessionEvent[], command: SessionCommand) => decideSession(command, given(events));
@@ -82,17 +82,24 @@ describe('refresh sessions', () => {
   });
 
   it('end when the account is no longer approved or no longer exists', () => {
-    const blocked = when(issued, rotate(hash('a'), hash('b'), { status: 'suspended', credentialsChangedAt: null }));
+    const blocked = when(issued, rotate(hash('a'), hash('b'), { status: 'suspended', credentialsChangedAt: null, sessionsValidAfter: null }));
     expect(blocked[0]?.data).toMatchObject({ reason: 'account_blocked' });
     const gone: SessionCommand = { type: 'RotateSession', presentedTokenHash: hash('a'), tokenHash: hash('b'), account: undefined, now: later };
     expect(when(issued, gone)[0]?.data).toMatchObject({ reason: 'account_blocked' });
   });
 
   it('end when the password changed after the session began, but not for a change before it', () => {
-    const changedAfter = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: later.toISOString() }));
+    const changedAfter = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: later.toISOString(), sessionsValidAfter: later.toISOString() }));
     expect(changedAfter[0]?.data).toMatchObject({ reason: 'password_changed' });
-    const changedBefore = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: '2026-11-01T00:00:00.000Z' }));
+    const changedBefore = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: '2026-11-01T00:00:00.000Z', sessionsValidAfter: '2026-11-01T00:00:00.000Z' }));
     expect(changedBefore[0]?.type).toBe('RefreshSessionRotated');
+  });
+
+  it('end when a role change or a sign-out everywhere came after the session began, but not before it', () => {
+    const endedAfter = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: null, sessionsValidAfter: later.toISOString() }));
+    expect(endedAfter[0]?.data).toMatchObject({ reason: 'sessions_ended' });
+    const endedBefore = when(issued, rotate(hash('a'), hash('b'), { status: 'approved', credentialsChangedAt: null, sessionsValidAfter: '2026-11-01T00:00:00.000Z' }));
+    expect(endedBefore[0]?.type).toBe('RefreshSessionRotated');
   });
 
   it('log out with the current or an exchanged token; anything else, or a second logout, changes nothing', () => {

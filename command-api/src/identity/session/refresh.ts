@@ -27,7 +27,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, co
   const user = await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'refresh-token' });
   const next = newRefreshToken(sessionId);
-  const account = user && { status: user.status, credentialsChangedAt: user.credentialsChangedAt };
+  const account = user && { status: user.status, credentialsChangedAt: user.credentialsChangedAt, sessionsValidAfter: user.sessionsValidAfter };
   const { events, position } = await handleCommand(
     deps.eventStore,
     streamId,
@@ -37,7 +37,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, co
   );
   const [outcome] = events;
   if (outcome?.type === 'RefreshSessionRotated' && user) {
-    return { token: accessTokenFor(deps.keys, user, sessionId), refreshToken: next, position };
+    return { token: accessTokenFor(deps.keys, user, sessionId, state.issuedAt), refreshToken: next, position };
   }
   if (outcome?.type === 'RefreshSessionRevoked' && outcome.data.reason === 'account_blocked' && user && user.status !== 'approved') {
     throw blockedAccountError(user.status);

@@ -28,9 +28,10 @@ export interface IssuedTokens {
   readonly position: Position | null;
 }
 
-/** The ES256 access token of a user within one session. */
-export function accessTokenFor(keys: SigningKeys, user: RegisteredUser, sessionId: string): string {
-  return signAccessToken({ sub: user.userId, role: user.role, status: user.status, sid: sessionId }, keys.privateKey, ACCESS_TOKEN_TTL_SECONDS);
+/** The ES256 access token of a user within one session, which began at `sessionIssuedAt`. */
+export function accessTokenFor(keys: SigningKeys, user: RegisteredUser, sessionId: string, sessionIssuedAt: Date | string): string {
+  const sit = new Date(sessionIssuedAt).getTime();
+  return signAccessToken({ sub: user.userId, role: user.role, status: user.status, sid: sessionId, sit }, keys.privateKey, ACCESS_TOKEN_TTL_SECONDS);
 }
 
 /** Opens a refresh session (only its token's hash is stored) and signs the first access token. */
@@ -45,5 +46,5 @@ export async function startSession(deps: SessionDeps, user: RegisteredUser, reme
     { type: 'IssueSession', sessionId, userId: user.userId, tokenHash: hashToken(refreshToken), rememberMe, issuedAt: ctx.now, expiresAt },
     ctx,
   );
-  return { token: accessTokenFor(deps.keys, user, sessionId), refreshToken, position };
+  return { token: accessTokenFor(deps.keys, user, sessionId, ctx.now), refreshToken, position };
 }

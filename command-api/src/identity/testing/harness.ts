@@ -12,6 +12,7 @@ import { listen } from '@concierge/platform/testing/http';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { createCommandApp } from '../../app.js';
 import { handleCommand } from '../../shared/aggregate.js';
+import { toNewEvents } from '../../shared/command-context.js';
 import { bullmqMailOutbox } from '../mail-outbox.js';
 import { argon2idHasher } from '../password-hasher.js';
 import type { AuthRateLimits } from '../rate-limits.js';
@@ -43,6 +44,10 @@ export interface IdentityApi {
   send(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
   /** An approved member (or any status and role) with this password, as commands would write it. */
   seedUser(seed: SeedUser): Promise<string>;
+  /**
+   * An `Authorization` value for a session of this user, begun now: the session is recorded in the
+   * store before the next request is sent, as a sign-in would have recorded it.
+   */
   bearer(userId: string, role?: UserRole): string;
   /** Every stored event's stream and data, as JSON text (to prove a secret is nowhere in the store). */
   storedText(): Promise<string>;
@@ -97,7 +102,24 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
   });
   const server = await listen(app);
 
+  // Sessions named by bearer(), recorded before the next request (bearer() itself stays synchronous).
+  const unrecordedSessions: { sessionId: string; userId: string; issuedAt: Date }[] = [];
+  const recordSessions = async () => {
+    for (const session of unrecordedSessions.splice(0)) {
+      const { sessionId, userId, issuedAt } = session;
+      const issued = { sessionId, userId, tokenHash: '0'.repeat(64), rememberMe: false, issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 86_400_000).toISOString() };
+      const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: issuedAt };
+      await store.appendToStream(`session-${sessionId}`, toNewEvents([{ type: 'RefreshSessionIssued', data: issued }], ctx), { expectedRevision: 'no_stream' });
+    }
+  };
+  const bearer = (userId: string, role: UserRole = 'user') => {
+    const sessionId = randomUUID();
+    unrecordedSessions.push({ sessionId, userId, issuedAt: clock.now });
+    return bearerFor(keys, { sub: userId, role, sid: sessionId, sit: clock.now.getTime() });
+  };
+
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    await recordSessions();
     const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await fetch(`${server.url}/api${path}`, init);
@@ -127,12 +149,13 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     mailQueue,
     send,
     seedUser,
-    bearer: (userId, role = 'user') => bearerFor(keys, { sub: userId, role }),
+    bearer,
     storedText: async () => {
       const { rows } = await schemas.pool.query(`SELECT stream_id, data FROM ${schemas.eventStoreSchema}.events ORDER BY seq`);
       return JSON.stringify(rows);
     },
     head: async () => {
+      await recordSessions();
       const { rows } = await schemas.pool.query<{ n: string; last: string }>(
         `SELECT count(*)::text AS n, coalesce(max(seq), 0)::text AS last FROM ${schemas.eventStoreSchema}.events`,
       );

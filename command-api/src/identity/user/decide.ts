@@ -1,4 +1,4 @@
-import type { UserRole, UserStatus } from '@concierge/contracts';
+import type { SessionsEndedReason, UserRole, UserStatus } from '@concierge/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
@@ -58,7 +58,33 @@ export interface ResetUserPassword {
   readonly resetAt: Date;
 }
 
-export type UserCommand = RegisterUser | ApproveUser | RejectUser | UpdateUserDetails | UpdateProfile | ChangePassword | ResetUserPassword;
+/** End every session of the account that began before `endedAt` (this device's included). */
+export interface EndSessions {
+  readonly type: 'EndSessions';
+  readonly reason: SessionsEndedReason;
+  /** Who ended them: the account's own id, or the operator of a take-over. */
+  readonly endedBy: string;
+  readonly endedAt: Date;
+}
+
+/** The operator of the platform sets the password from the command line (a take-over). */
+export interface SetPasswordByOperator {
+  readonly type: 'SetPasswordByOperator';
+  readonly passwordHash: string;
+  readonly operator: string;
+  readonly setAt: Date;
+}
+
+export type UserCommand =
+  | RegisterUser
+  | ApproveUser
+  | RejectUser
+  | UpdateUserDetails
+  | UpdateProfile
+  | ChangePassword
+  | ResetUserPassword
+  | EndSessions
+  | SetPasswordByOperator;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const USER_NOT_FOUND_MESSAGE = 'No user found with this ID.';
@@ -154,6 +180,18 @@ export function resetUserPassword(command: ResetUserPassword, state: UserState):
   return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.resetAt.toISOString() } }];
 }
 
+export function endSessions(command: EndSessions, state: UserState): UserEvent[] {
+  const user = registered(state);
+  const { reason, endedBy } = command;
+  return [{ type: 'UserSessionsEnded', data: { userId: user.userId, reason, endedBy, endedAt: command.endedAt.toISOString() } }];
+}
+
+export function setPasswordByOperator(command: SetPasswordByOperator, state: UserState): UserEvent[] {
+  const user = registered(state);
+  const { passwordHash, operator } = command;
+  return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordHash, operator, setAt: command.setAt.toISOString() } }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -170,6 +208,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return changePassword(command, state);
     case 'ResetUserPassword':
       return resetUserPassword(command, state);
+    case 'EndSessions':
+      return endSessions(command, state);
+    case 'SetPasswordByOperator':
+      return setPasswordByOperator(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown user command ${String((unexpected as { type: unknown }).type)}`);

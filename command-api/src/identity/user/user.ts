@@ -2,10 +2,12 @@ import type {
   UserApproved,
   UserPasswordChanged,
   UserPasswordReset,
+  UserPasswordReplaced,
   UserProfileUpdated,
   UserRegistered,
   UserRejected,
   UserRoleChanged,
+  UserSessionsEnded,
   UserStatus,
   UserStatusChanged,
   UserSubscriptionPlanChanged,
@@ -23,7 +25,9 @@ export type UserEvent =
   | { type: 'UserSubscriptionPlanChanged'; data: UserSubscriptionPlanChanged }
   | { type: 'UserProfileUpdated'; data: UserProfileUpdated }
   | { type: 'UserPasswordChanged'; data: UserPasswordChanged }
-  | { type: 'UserPasswordReset'; data: UserPasswordReset };
+  | { type: 'UserPasswordReset'; data: UserPasswordReset }
+  | { type: 'UserPasswordReplaced'; data: UserPasswordReplaced }
+  | { type: 'UserSessionsEnded'; data: UserSessionsEnded };
 
 export interface Account {
   readonly userId: string;
@@ -36,6 +40,11 @@ export interface Account {
   readonly registeredAt: string;
   /** When the password last changed (or was reset): refresh sessions issued before it are refused. */
   readonly credentialsChangedAt: string | null;
+  /**
+   * Every session begun before this instant is void: set by a password change or reset, a role
+   * change, and sign-out everywhere. Access tokens and refresh tokens alike are refused.
+   */
+  readonly sessionsValidAfter: string | null;
 }
 
 /** A user's state is keyed on status; `unregistered` is the empty stream. */
@@ -47,7 +56,7 @@ export const initialUserState: UserState = { status: 'unregistered' };
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
     const { userId, email, firstName, lastName, role, passwordHash, registeredAt } = event.data;
-    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null };
+    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null, sessionsValidAfter: null };
   }
   if (state.status === 'unregistered') return state;
   switch (event.type) {
@@ -58,15 +67,19 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserStatusChanged':
       return { ...state, status: event.data.to };
     case 'UserRoleChanged':
-      return { ...state, role: event.data.to };
+      return { ...state, role: event.data.to, sessionsValidAfter: event.data.changedAt };
     case 'UserSubscriptionPlanChanged':
       return { ...state, planId: event.data.planId };
     case 'UserProfileUpdated':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.changedAt };
+      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.changedAt, sessionsValidAfter: event.data.changedAt };
     case 'UserPasswordReset':
-      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.resetAt };
+      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.resetAt, sessionsValidAfter: event.data.resetAt };
+    case 'UserPasswordReplaced':
+      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.setAt, sessionsValidAfter: event.data.setAt };
+    case 'UserSessionsEnded':
+      return { ...state, sessionsValidAfter: event.data.endedAt };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -122,6 +122,8 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     readStream,
     readAll,
     headPosition,
+    // EventStoreDB shows an event to readers as soon as its write is acknowledged.
+    lastPosition: headPosition,
     subscribeToAll: (options) => subscribeToAllEvents(client, options),
     close: () => client.dispose(),
   };

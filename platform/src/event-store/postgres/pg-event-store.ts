@@ -139,11 +139,21 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.seq) } : START;
   }
 
+  // Without the visibility rule: a committed event the readers do not see yet still counts.
+  async function lastPosition(): Promise<Position> {
+    const { rows } = await pool.query<{ transaction_id: string; seq: string }>(
+      `SELECT transaction_id::text AS transaction_id, seq FROM ${s}.events ORDER BY transaction_id DESC, seq DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.seq) } : START;
+  }
+
   return {
     appendToStream,
     readStream,
     readAll,
     headPosition,
+    lastPosition,
     subscribeToAll: (subscribeOptions) =>
       subscribeWithPolling({ readAll, connectionString: options.connectionString, channel }, subscribeOptions),
     close: async () => undefined, // the pool belongs to the caller

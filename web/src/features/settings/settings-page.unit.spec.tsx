@@ -16,6 +16,8 @@ function serve(options: { failPassword?: boolean } = {}) {
       me = { ...me, ...(body as { firstName: string; lastName: string }) };
       return json({ message: 'Profile updated', position: '7-1' });
     }
+    if (method === 'POST' && path === '/api/auth/logout-everywhere') return json({ message: 'You have been signed out on every device.', position: '9-1' });
+    if (method === 'POST' && path === '/api/auth/logout') return json({ message: 'You have been signed out.', position: null });
     if (method === 'PUT' && path === '/api/users/password') {
       return options.failPassword ? json({ message: 'Current password is incorrect' }, 400) : json({ message: 'ok', position: '8-1', token: 't2', refreshToken: 's.r2' });
     }
@@ -85,5 +87,15 @@ describe('member settings', () => {
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+  });
+
+  it('signs the account out on every device, then leaves this one signed out too', async () => {
+    const sent = serve();
+    renderPage(<SettingsPage />, '/user/settings');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You have been signed out on every device.')).toBeTruthy();
+    expect(sent.some((call) => call.method === 'POST' && call.path === '/api/auth/logout-everywhere')).toBe(true);
+    await waitFor(() => expect(localStorage.getItem('auth-token')).toBeNull());
   });
 });

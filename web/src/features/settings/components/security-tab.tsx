@@ -1,13 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { checkRequired } from '../../../lib/validation';
+import { useSession } from '../../../lib/session';
 import { useChangePasswordMutation } from '../api/change-password';
+import { useLogoutEverywhereMutation } from '../api/logout-everywhere';
 
 const initial = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -46,17 +50,49 @@ export function SecurityTab() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
-      <Stack spacing={2.5}>
-        <PasswordField label="Current password" autoComplete="current-password" {...form.textField('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" {...form.textField('newPassword')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.textField('confirmPassword')} />
-        <Box>
-          <Button type="submit" variant="contained" disabled={!form.isValid || mutation.isPending}>
-            {mutation.isPending ? 'Changing…' : 'Change Password'}
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
+    <Stack spacing={4} sx={{ maxWidth: 560 }}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          <PasswordField label="Current password" autoComplete="current-password" {...form.textField('currentPassword')} />
+          <PasswordField label="New password" autoComplete="new-password" {...form.textField('newPassword')} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...form.textField('confirmPassword')} />
+          <Box>
+            <Button type="submit" variant="contained" disabled={!form.isValid || mutation.isPending}>
+              {mutation.isPending ? 'Changing…' : 'Change Password'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <Divider />
+      <SignOutEverywhere />
+    </Stack>
+  );
+}
+
+/** Ends every session of the account at once: a lost phone, a shared computer. */
+function SignOutEverywhere() {
+  const mutation = useLogoutEverywhereMutation();
+  const { logout } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const onClick = () =>
+    mutation.mutate(undefined, {
+      onSuccess: (result) => {
+        enqueueSnackbar(result.message, { variant: 'success' });
+        logout();
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to sign out everywhere.'), { variant: 'error' }),
+    });
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="subtitle1" component="h2">
+        Signed-in devices
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Signs this account out on every device, this one included. Use it if you lost a device or signed in on a computer you do not trust.
+      </Typography>
+      <Button variant="outlined" color="error" onClick={onClick} disabled={mutation.isPending}>
+        {mutation.isPending ? 'Signing out…' : 'Sign out everywhere'}
+      </Button>
+    </Stack>
   );
 }

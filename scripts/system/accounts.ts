@@ -1,0 +1,46 @@
+import type { UserRole } from '@concierge/contracts';
+import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
+import { ensureAdmin } from '../../command-api/src/identity/admin/ensure-admin.js';
+import { registerAccount } from '../../command-api/src/identity/registration/register.js';
+import { testHasher } from '../../command-api/src/identity/testing/harness.js';
+import { userAggregate } from '../../command-api/src/identity/user/decide.js';
+import { userStreamId } from '../../command-api/src/identity/user/user.js';
+import { handleCommand } from '../../command-api/src/shared/aggregate.js';
+
+export const PASSWORD = 'Analytical1';
+
+const storeOf = (schemas: TestSchemas) =>
+  createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+
+/** An approved account of this role, written by the same deciders the command API uses. */
+export async function createAccount(schemas: TestSchemas, email: string, role: UserRole = 'user'): Promise<string> {
+  const eventStore = storeOf(schemas);
+  const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
+  const { userId } = await registerAccount({ eventStore, hasher: testHasher }, { email, password: PASSWORD, firstName: 'Test', lastName: role }, ctx);
+  await handleCommand(eventStore, userStreamId(userId), userAggregate, { type: 'UpdateUserDetails', status: 'approved', role, changedAt: ctx.now }, ctx);
+  return userId;
+}
+
+export interface Session {
+  readonly authorization: string;
+  readonly refreshToken: string;
+}
+
+/** Signs in through the gateway, as the SPA does. */
+export async function signIn(base: string, email: string, password = PASSWORD): Promise<Session> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; refreshToken: string };
+  return { authorization: `Bearer ${body.token}`, refreshToken: body.refreshToken };
+}
+
+/** An admin created as `npm run create-admin` creates one, signed in through `base`: its `Authorization` value. */
+export async function signedInAdmin(base: string, schemas: TestSchemas, email = 'admin@example.com'): Promise<string> {
+  await ensureAdmin({ eventStore: storeOf(schemas), hasher: testHasher }, { email, password: PASSWORD });
+  return (await signIn(base, email)).authorization;
+}

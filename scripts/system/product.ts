@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { startServices } from '../services.mjs';
+import { freePort } from './free-port.js';
+
+export interface RunningProduct {
+  /** The gateway's origin: the SPA and, under /api, both APIs. */
+  readonly base: string;
+  readonly schemas: TestSchemas;
+  /** Every line the services printed, for a failure message. */
+  readonly output: readonly string[];
+  stop(): Promise<void>;
+}
+
+/** Every process of the product, as `npm start` runs them, on fresh schemas and its own queue prefix. */
+export async function startProduct(label: string, env: Record<string, string> = {}): Promise<RunningProduct> {
+  const schemas = await createTestSchemas(label);
+  const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
+  const base = `http://127.0.0.1:${gateway}`;
+  const output: string[] = [];
+  const services = startServices({
+    mode: 'source',
+    write: (line) => void output.push(line),
+    env: {
+      PORT: String(gateway),
+      COMMAND_API_PORT: String(command),
+      QUERY_API_PORT: String(query),
+      COMMAND_API_URL: `http://127.0.0.1:${command}`,
+      QUERY_API_URL: `http://127.0.0.1:${query}`,
+      DATABASE_URL: schemas.connectionString,
+      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
+      READ_STORE_SCHEMA: schemas.readStoreSchema,
+      QUEUE_PREFIX: `test-${label}-${randomUUID().slice(0, 8)}`,
+      // The lowest argon2id cost the service accepts, to keep the suite quick.
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), `concierge-${label}-`)),
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await services.stop();
+      throw new Error(`services did not come up:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    schemas,
+    output,
+    async stop() {
+      await services.stop();
+      await schemas.drop();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Ends every session of the account, this device's included. */
+export function logoutEverywhere(): Promise<{ readonly message: string }> {
+  return api('POST', '/auth/logout-everywhere', { body: {} });
+}
+
+export function useLogoutEverywhereMutation() {
+  return useMutation({ mutationFn: logoutEverywhere });
+}

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { RenderedMail } from './templates.js';
@@ -53,6 +53,10 @@ export function smtpTransport(options: { readonly url: string; readonly from: st
   };
 }
 
+/** Reset links in the outbox sign anyone in: only the service's own user may list or read them. */
+const OUTBOX_DIR_MODE = 0o700;
+const OUTBOX_FILE_MODE = 0o600;
+
 /**
  * Writes each mail as one JSON file `{ to, subject, text, html }` named after its key, for
  * development and tests where no SMTP server exists. A retried job overwrites its own file, and
@@ -60,18 +64,21 @@ export function smtpTransport(options: { readonly url: string; readonly from: st
  */
 export function outboxTransport(options: { readonly dir: string }): MailTransport {
   const dir = resolve(options.dir);
-  let swept: Promise<void> | undefined;
+  let prepared: Promise<void> | undefined;
   return {
     kind: 'outbox',
     async send(mail) {
-      await mkdir(dir, { recursive: true });
-      swept ??= sweepAbandonedTempFiles(dir);
-      await swept;
+      prepared ??= prepareOutbox(dir);
+      await prepared.catch((error: unknown) => {
+        prepared = undefined; // a failed preparation (disk full, say) is tried again by the next mail
+        throw error;
+      });
       const target = join(dir, outboxFileName(mail.key));
       const temp = join(dir, `.${randomUUID()}.tmp`);
       const content = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
       try {
-        await writeFile(temp, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx' });
+        // The mode is set at creation, so the secret is never readable by others, not even briefly.
+        await writeFile(temp, `${JSON.stringify(content, null, 2)}\n`, { flag: 'wx', mode: OUTBOX_FILE_MODE });
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });
@@ -80,6 +87,21 @@ export function outboxTransport(options: { readonly dir: string }): MailTranspor
     },
     async close() {},
   };
+}
+
+/**
+ * mkdir's mode is ignored for a directory that exists (an outbox made by an older version, or by
+ * hand), so the mode is set explicitly; files written before are tightened once as well.
+ */
+async function prepareOutbox(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: OUTBOX_DIR_MODE });
+  await chmod(dir, OUTBOX_DIR_MODE);
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isFile() && (info.mode & 0o077) !== 0) await chmod(path, OUTBOX_FILE_MODE).catch(() => undefined);
+  }
+  await sweepAbandonedTempFiles(dir);
 }
 
 const TEMP_FILE = /^\.[0-9a-f-]{36}\.tmp$/;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
+import { findIllFormedText } from '@concierge/platform/http/validate';
 import { startIdentityApi, type IdentityApi } from './testing/harness.js';
 
 /** Every command route of the auth and users contexts (register lives with the users). */
@@ -15,8 +16,16 @@ const LIMIT = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
 /** Field names the routes know, so generated objects often come close to a valid body. */
 const FIELDS = ['email', 'password', 'rememberMe', 'refreshToken', 'token', 'newPassword', 'confirmPassword', 'currentPassword', 'firstName', 'lastName', 'status', 'role', 'subscriptionPlan', 'reason', '__proto__', 'constructor'];
 
+/** Text with a lone UTF-16 surrogate somewhere, e.g. "A\ud800b": JSON carries it, no store can hold it. */
+const illFormedText = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 20 }))
+  .map(([before, surrogate, after]) => `${before}${String.fromCharCode(surrogate)}${after}`)
+  .filter((text) => findIllFormedText(text) !== undefined);
+
 const nearValidValue = fc.oneof(
   fc.constantFrom('ada@example.com', PASSWORD, 'approved', 'suspended', 'admin', '', ' ', null, true, 0, -1, 1e308, 'generic reason'),
+  illFormedText,
+  fc.constantFrom('A\ud800b', 'Ada\udfff', '\ud83d'),
   fc.jsonValue({ maxDepth: 3 }),
   fc.string({ unit: 'binary', maxLength: 300 }),
   fc.integer({ min: 1_000, max: 150_000 }).map((n) => 'x'.repeat(n)),
@@ -28,6 +37,13 @@ type Payload = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; c
 const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), nearValidValue, { maxKeys: 8 }).map((value) => ({ kind: 'json' as const, value })),
   fc.jsonValue({ maxDepth: 4 }).map((value) => ({ kind: 'json' as const, value })),
+  // A valid body with one field's text broken: only the lone surrogate makes it invalid.
+  fc
+    .tuple(fc.constantFrom('firstName', 'lastName', 'email', 'password', 'reason', 'newPassword', 'currentPassword'), illFormedText)
+    .map(([field, text]) => ({
+      kind: 'json' as const,
+      value: { firstName: 'Ada', lastName: 'Lovelace', email: 'fuzz@example.com', password: PASSWORD, reason: 'r', newPassword: 'Different1', currentPassword: PASSWORD, confirmPassword: 'Different1', [field]: text },
+    })),
   fc.constantFrom(null, [], [1, 2], 'text', 42, true).map((value) => ({ kind: 'json' as const, value })),
   fc.integer({ min: 100, max: 5_000 }).map((depth) => ({ kind: 'raw' as const, text: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: 'application/json' })),
   fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })),
@@ -105,7 +121,7 @@ describe('fuzzing every auth and users command route', () => {
         }
         const bodyValid =
           body.kind === 'json'
-            ? (route.body?.safeParse(body.value ?? {}).success ?? true)
+            ? findIllFormedText(body.value) === undefined && (route.body?.safeParse(body.value ?? {}).success ?? true)
             : // A route whose body is optional takes a request that sends no JSON at all.
               (route.body?.safeParse(undefined).success ?? true);
         const valid =
@@ -119,6 +135,9 @@ describe('fuzzing every auth and users command route', () => {
         if (response.status >= 400 && response.status !== 404) {
           const problem = JSON.parse(text) as { message?: unknown };
           expect(typeof problem.message).toBe('string');
+        }
+        if (route.method !== 'GET' && body.kind === 'json' && findIllFormedText(body.value) !== undefined) {
+          expect(response.status, `${route.id} took ill-formed text: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
         }
         if (!valid) expect(await api.head(), `${route.id} appended for ${JSON.stringify(body).slice(0, 200)}`).toBe(before);
       }),

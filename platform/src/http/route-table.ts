@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '@concierge/contracts';
 import { authorize, FORBIDDEN_MESSAGE, principalOf, type AuthorizeOptions } from '../auth/authorize.js';
 import { AppError, ForbiddenError, ValidationError } from '../errors.js';
-import { parseOrThrow } from './validate.js';
+import { assertWellFormedText, parseOrThrow } from './validate.js';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -90,6 +90,7 @@ function validate(route: RouteDef): RequestHandler {
     if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body)) {
       throw new ValidationError([{ field: 'request', message: 'The request contains a character that is not allowed (NUL).' }]);
     }
+    for (const part of [req.params, req.query, req.body]) assertWellFormedText(part);
     try {
       inputs.set(req, {
         params: route.params ? parseOrThrow(route.params, req.params) : undefined,

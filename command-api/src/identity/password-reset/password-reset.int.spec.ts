@@ -173,4 +173,51 @@ describe('forgot and reset password (POST /auth/forgot-password, GET and POST /a
       api.clock.now = earlier;
     }
   });
+  it('spends every older link when the password is reset with a newer one', async () => {
+    await api.seedUser({ email: 'twolinks@example.com', password: PASSWORD });
+    const start = api.clock.now;
+    try {
+      await forgot('twolinks@example.com');
+      const older = await tokenMailedTo('twolinks@example.com');
+      api.clock.now = new Date(start.getTime() + MINUTE);
+      await forgot('twolinks@example.com');
+      const newer = await tokenMailedTo('twolinks@example.com');
+      expect(newer).not.toBe(older);
+      expect((await check(older)).status).toBe(200);
+      api.clock.now = new Date(start.getTime() + 2 * MINUTE);
+      expect((await reset(newer)).status).toBe(200);
+      const head = await api.head();
+      for (const response of [await check(older), await reset(older, 'Another3Pass')]) {
+        expect(response.status).toBe(400);
+        expect(response.body['message']).toBe(INVALID_RESET_LINK_MESSAGE);
+      }
+      expect(await api.head()).toBe(head);
+      expect((await login('twolinks@example.com', NEW_PASSWORD)).status).toBe(200);
+    } finally {
+      api.clock.now = start;
+    }
+  });
+
+  it('spends every link mailed before the member changed the password while signed in', async () => {
+    const userId = await api.seedUser({ email: 'changed@example.com', password: PASSWORD });
+    const start = api.clock.now;
+    try {
+      await forgot('changed@example.com');
+      const link = await tokenMailedTo('changed@example.com');
+      api.clock.now = new Date(start.getTime() + MINUTE);
+      const changed = await api.send('PUT', '/users/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { authorization: api.bearer(userId) });
+      expect(changed.status).toBe(200);
+      const refused = await reset(link, 'Attacker9x');
+      expect(refused.status).toBe(400);
+      expect(refused.body['message']).toBe(INVALID_RESET_LINK_MESSAGE);
+      expect((await check(link)).status).toBe(400);
+      expect((await login('changed@example.com', NEW_PASSWORD)).status).toBe(200);
+      // A link asked for after the change works as usual.
+      api.clock.now = new Date(start.getTime() + 2 * MINUTE);
+      await forgot('changed@example.com');
+      expect((await check(await tokenMailedTo('changed@example.com'))).status).toBe(200);
+    } finally {
+      api.clock.now = start;
+    }
+  });
 });

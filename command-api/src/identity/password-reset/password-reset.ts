@@ -8,7 +8,7 @@ import { hashToken, newSecret } from '../session/refresh-token.js';
 import { userAggregate } from '../user/decide.js';
 import { findUserByEmail, findUserById } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
-import { invalidResetLink, isUsable, RESET_TOKEN_TTL_MS, resetTokenAggregate, resetTokenStreamId } from './reset-token.js';
+import { invalidResetLink, isUsable, RESET_TOKEN_TTL_MS, resetTokenAggregate, resetTokenStreamId, spentByLaterPassword } from './reset-token.js';
 
 export interface PasswordResetDeps {
   readonly eventStore: EventStore;
@@ -49,12 +49,14 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
 export async function checkResetToken(store: EventStore, token: string, now: Date): Promise<void> {
   const { state } = await loadState(store, resetTokenStreamId(hashToken(token)), resetTokenAggregate);
   if (!isUsable(state, now)) throw invalidResetLink();
+  const user = await findUserById(store, state.userId);
+  if (!user || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
 }
 
 /**
  * Spends the token, then sets the password. The token is spent first (appended at the revision
  * read, so it works once), which makes a crash in between cost a new link, never a second use.
- * The new password also ends every refresh session begun before it.
+ * The new password also ends every refresh session begun before it, and spends every older link.
  */
 export async function resetPassword(
   deps: Omit<PasswordResetDeps, 'mail' | 'publicUrl'>,
@@ -65,14 +67,15 @@ export async function resetPassword(
   const { state } = await loadState(deps.eventStore, streamId, resetTokenAggregate);
   const user = state.status === 'none' ? undefined : await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'password-reset' });
-  if (!user || !isUsable(state, ctx.now)) throw invalidResetLink();
+  if (!user || !isUsable(state, ctx.now) || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
   const passwordHash = await deps.hasher.hash(input.newPassword);
   await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UseResetToken', usedAt: ctx.now }, ctx);
+  // The user decider checks the link's age again on the account's latest state, so two links used at once cannot both set it.
   const { position } = await handleCommand(
     deps.eventStore,
     userStreamId(user.userId),
     userAggregate,
-    { type: 'ResetUserPassword', passwordHash, resetAt: ctx.now },
+    { type: 'ResetUserPassword', passwordHash, resetAt: ctx.now, linkIssuedAt: state.issuedAt },
     ctx,
   );
   return position;

@@ -15,15 +15,15 @@ export type ResetTokenEvent =
 
 export type ResetTokenState =
   | { status: 'none' }
-  | { status: 'issued' | 'used'; userId: string; tokenHash: string; expiresAt: string };
+  | { status: 'issued' | 'used'; userId: string; tokenHash: string; issuedAt: string; expiresAt: string };
 
 export const initialResetTokenState: ResetTokenState = { status: 'none' };
 
 export function evolveResetToken(state: ResetTokenState, event: ResetTokenEvent): ResetTokenState {
   switch (event.type) {
     case 'PasswordResetTokenIssued': {
-      const { userId, tokenHash, expiresAt } = event.data;
-      return { status: 'issued', userId, tokenHash, expiresAt };
+      const { userId, tokenHash, issuedAt, expiresAt } = event.data;
+      return { status: 'issued', userId, tokenHash, issuedAt, expiresAt };
     }
     case 'PasswordResetTokenUsed':
       return state.status === 'none' ? state : { ...state, status: 'used' };
@@ -52,6 +52,16 @@ export type ResetTokenCommand = IssueResetToken | UseResetToken;
 /** Issued, not used yet, and not expired at `now`. */
 export function isUsable(state: ResetTokenState, now: Date): state is ResetTokenState & { status: 'issued' } {
   return state.status === 'issued' && now.getTime() < Date.parse(state.expiresAt);
+}
+
+/**
+ * A password set at or after the link was mailed (by another link, a change while signed in, or an
+ * operator) spends the link: whoever set it knows the password, and an older mail may be in the
+ * wrong hands. Equal instants count as spent, erring on the safe side.
+ */
+export function spentByLaterPassword(linkIssuedAt: string | Date, credentialsChangedAt: string | null): boolean {
+  if (credentialsChangedAt === null) return false;
+  return Date.parse(credentialsChangedAt) >= new Date(linkIssuedAt).getTime();
 }
 
 export function invalidResetLink(): ValidationError {

@@ -1,5 +1,6 @@
 import type { SessionsEndedReason, UserRole, UserStatus } from '@concierge/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { invalidResetLink, spentByLaterPassword } from '../password-reset/reset-token.js';
 import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
 export interface RegisterUser {
@@ -56,6 +57,8 @@ export interface ResetUserPassword {
   readonly type: 'ResetUserPassword';
   readonly passwordHash: string;
   readonly resetAt: Date;
+  /** When the spent link was mailed: a password set since then makes the link void. */
+  readonly linkIssuedAt: string;
 }
 
 /** End every session of the account that began before `endedAt` (this device's included). */
@@ -177,6 +180,7 @@ export function changePassword(command: ChangePassword, state: UserState): UserE
 
 export function resetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
   const user = registered(state);
+  if (spentByLaterPassword(command.linkIssuedAt, user.credentialsChangedAt)) throw invalidResetLink();
   return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.resetAt.toISOString() } }];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { INVALID_RESET_LINK_MESSAGE } from '../password-reset/reset-token.js';
 import {
   decideUser,
   EMAIL_READ_ONLY_MESSAGE,
@@ -156,9 +157,16 @@ describe('a member editing their own account', () => {
   });
 
   it('sets a password through a reset link', () => {
-    const events = when(approved, { type: 'ResetUserPassword', passwordHash: '$argon2id$reset', resetAt: at });
+    const events = when(approved, { type: 'ResetUserPassword', passwordHash: '$argon2id$reset', resetAt: at, linkIssuedAt: iso });
     expect(events).toEqual([{ type: 'UserPasswordReset', data: { userId: 'u-1', passwordHash: '$argon2id$reset', resetAt: iso } }]);
     expect(given([...approved, ...events])).toMatchObject({ passwordHash: '$argon2id$reset', credentialsChangedAt: iso });
+  });
+
+  it('refuses a reset link mailed before the password last changed (two links used at once set it once)', () => {
+    const earlier = new Date(at.getTime() - 60_000).toISOString();
+    const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'u-1', passwordHash: '$argon2id$new', changedAt: iso } };
+    const reset = () => when([...approved, changed], { type: 'ResetUserPassword', passwordHash: '$argon2id$old-link', resetAt: at, linkIssuedAt: earlier });
+    expect(reset).toThrow(INVALID_RESET_LINK_MESSAGE);
   });
 
   it('follows the account through approval, suspension and profile changes', () => {

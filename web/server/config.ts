@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TrustProxySetting } from './trust-proxy.js';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -8,6 +9,9 @@ const Env = z.object({
   // Both server/main.ts (tsx) and dist-server/main.js sit one level below web/, beside dist/.
   STATIC_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist', import.meta.url))),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Where members reach the app; https turns on HSTS. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  TRUST_PROXY: TrustProxySetting,
 });
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;
@@ -16,12 +20,14 @@ export type GatewayConfig = ReturnType<typeof loadConfig>;
 export function loadConfig(env: NodeJS.ProcessEnv) {
   const parsed = Env.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid gateway configuration:\n${z.prettifyError(parsed.error)}`);
-  const { PORT, COMMAND_API_URL, QUERY_API_URL, STATIC_DIR, UPSTREAM_TIMEOUT_MS } = parsed.data;
+  const { PORT, COMMAND_API_URL, QUERY_API_URL, STATIC_DIR, UPSTREAM_TIMEOUT_MS, PUBLIC_URL, TRUST_PROXY } = parsed.data;
   return {
     port: PORT,
     commandApiUrl: COMMAND_API_URL,
     queryApiUrl: QUERY_API_URL,
     staticDir: STATIC_DIR,
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+    publicUrl: PUBLIC_URL,
+    trustProxy: TRUST_PROXY,
   };
 }

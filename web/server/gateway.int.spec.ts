@@ -45,7 +45,10 @@ beforeAll(async () => {
   });
   staticDir = await mkdtemp(path.join(tmpdir(), 'gateway-static-'));
   await mkdir(path.join(staticDir, 'assets'));
-  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Crypto Concierge</title>');
+  await writeFile(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><meta property="csp-nonce" nonce="__CSP_NONCE__"><title>Crypto Concierge</title>',
+  );
   await writeFile(path.join(staticDir, 'assets', 'main-4f2a9c.js'), 'console.log(1)');
   gateway = await startGateway();
 });
@@ -176,12 +179,12 @@ describe('gateway health', () => {
 });
 
 describe('gateway static files', () => {
-  it('serves index.html for an app path such as /user/dashboard, never cached stale', async () => {
+  it('serves index.html for an app path such as /user/dashboard, never stored', async () => {
     const reply = await send(`${gateway.url}/user/dashboard`, { headers: { accept: 'text/html,application/xhtml+xml' } });
 
     expect(reply.status).toBe(200);
     expect(reply.text).toContain('<title>Crypto Concierge</title>');
-    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 
   it('caches hashed assets for good and keeps a missing asset a 404', async () => {

@@ -5,7 +5,9 @@ import { type GatewayLogger, silentLogger } from './logger.js';
 import { sendProblem } from './problem.js';
 import { forward, type ProxyTarget } from './proxy.js';
 import { createRouteMatcher } from './route-matcher.js';
+import { securityHeaders } from './security-headers.js';
 import { spaHandler } from './spa.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 export interface GatewayDeps {
   /** The route table from contracts: it decides which service answers each API call. */
@@ -19,6 +21,10 @@ export interface GatewayDeps {
   readonly upstreamTimeoutMs?: number;
   /** How long each upstream `/health` probe may take. */
   readonly healthTimeoutMs?: number;
+  /** Where members reach the app; an https URL turns on HSTS. */
+  readonly publicUrl?: string;
+  /** The proxies in front whose X-Forwarded-For names the client; none by default. */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** The one origin the browser talks to: `/api/*` to the command or query API, the rest to the SPA. Does not listen. */
@@ -32,6 +38,14 @@ export function createGateway(deps: GatewayDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // req.ip is the client's address only as far as this is right: it is what the APIs' per-IP limits count.
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(securityHeaders({ https: new URL(deps.publicUrl ?? 'http://localhost:8080').protocol === 'https:' }));
+  // Answers carry tokens and personal data: no browser or shared cache keeps one unless its service says so.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.get(
     '/api/health',
     healthHandler({ command: targets.command.url, query: targets.query.url }, deps.healthTimeoutMs ?? 2_000),

@@ -18,7 +18,7 @@ server.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   logger.info(
-    { port, commandApiUrl: config.commandApiUrl, queryApiUrl: config.queryApiUrl, staticDir: config.staticDir },
+    { port, commandApiUrl: config.commandApiUrl, queryApiUrl: config.queryApiUrl, staticDir: config.staticDir, trustProxy: config.trustProxy },
     `Gateway ready on http://localhost:${port}`,
   );
 });

@@ -38,7 +38,8 @@ export function forward(req: Request, res: Response, target: ProxyTarget, logger
     headers: {
       ...withoutHeaders(req.headers, SET_BY_GATEWAY),
       'x-request-id': requestId,
-      'x-forwarded-for': req.socket.remoteAddress ?? '',
+      // Only the address the gateway settled on (TRUST_PROXY decides how far back it looks), never the chain.
+      'x-forwarded-for': req.ip ?? req.socket.remoteAddress ?? '',
       'x-forwarded-proto': req.protocol,
       'x-forwarded-host': req.headers.host ?? '',
     },
@@ -47,8 +48,10 @@ export function forward(req: Request, res: Response, target: ProxyTarget, logger
   upstreamReq.setTimeout(target.timeoutMs, () => upstreamReq.destroy(new UpstreamTimeout()));
 
   upstreamReq.on('response', (upstreamRes) => {
+    // The security headers are the edge's to set; the service may still choose its own caching.
+    const edgeHeaders = res.getHeaderNames().filter((name) => name !== 'cache-control');
     res.setHeader('x-request-id', requestId);
-    res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, withoutHeaders(upstreamRes.headers, []));
+    res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, withoutHeaders(upstreamRes.headers, edgeHeaders));
     // pipeline tears the client response down if the upstream dies half-way, instead of hanging.
     pipeline(upstreamRes, res, () => undefined);
   });

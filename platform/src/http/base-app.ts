@@ -18,12 +18,16 @@ export interface ApiAppOptions {
 export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Only the gateway on this host talks to the APIs; trust its X-Forwarded-For for client IPs.
+  // Only the gateway reaches the APIs: on this host (loopback), or from a private container
+  // network in the compose topology. It replaces X-Forwarded-For with the one client address it
+  // settled on, so req.ip (what per-IP rate limits count) is that address and never a browser's claim.
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(helmet());
   app.use((req, res, next) => {
     const incoming = req.header('x-request-id');
     res.setHeader('x-request-id', incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+    // Answers carry tokens and personal data; a route that may be cached says so itself.
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
   app.get('/health', async (_req, res) => {

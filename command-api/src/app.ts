@@ -20,7 +20,8 @@ import { changePasswordHandler, updateProfileHandler } from './identity/profile/
 import { authRateLimiting, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
 import { registerHandler } from './identity/registration/routes.js';
 import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/address-book/routes.js';
-import { autoWithdrawalHandler, privateKeyHandler } from './money/wallets/routes.js';
+import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
+import { autoWithdrawalHandler } from './money/wallets/routes.js';
 import { addDepositHandler } from './money/deposits/routes.js';
 import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawalHandler } from './money/withdrawals/routes.js';
 
@@ -71,7 +72,12 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     'withdrawalAddresses.remove': removeAddressHandler(identity),
     'withdrawalAddresses.setPrimary': setPrimaryAddressHandler(identity),
     'wallets.autoWithdrawal': autoWithdrawalHandler(identity),
-    ...(deps.walletMnemonic ? { 'wallets.privateKey': privateKeyHandler({ ...identity, mnemonic: deps.walletMnemonic }) } : {}),
+    ...(deps.walletMnemonic
+      ? {
+          'wallets.privateKey': privateKeyHandler({ ...identity, mnemonic: deps.walletMnemonic }),
+          'wallets.privateKeyGrant': privateKeyGrantHandler({ ...identity, mnemonic: deps.walletMnemonic }),
+        }
+      : {}),
     'deposits.add': addDepositHandler(identity),
     'withdrawals.request': requestWithdrawalHandler(identity),
     'withdrawals.process': processWithdrawalHandler(identity),

@@ -34,6 +34,7 @@ export const routes: readonly RouteDef[] = [
   wallets.autoWithdrawal,
   wallets.userWallet,
   wallets.privateKey,
+  wallets.privateKeyGrant,
   portfolio.snapshot,
   // withdrawal addresses and withdrawals
   addresses.listAddresses,

@@ -60,7 +60,7 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout, logout everywhere, member withdrawal cancel and the auditor routes beyond SPEC.md', () => {
+  it('adds only logout, logout everywhere, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond SPEC.md', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',
@@ -68,6 +68,7 @@ describe('the route table', () => {
       'GET /audit/streams/:streamId',
       'POST /auth/logout',
       'POST /auth/logout-everywhere',
+      'POST /wallets/user/:id/private-key/grant',
       'POST /withdrawals/:id/cancel',
     ]);
   });
@@ -97,7 +98,7 @@ describe('the route table', () => {
   });
 
   it('issues tokens and reveals keys on the command side', () => {
-    for (const id of ['auth.login', 'auth.refreshToken', 'auth.forgotPassword', 'auth.resetPassword', 'wallets.privateKey']) {
+    for (const id of ['auth.login', 'auth.refreshToken', 'auth.forgotPassword', 'auth.resetPassword', 'wallets.privateKey', 'wallets.privateKeyGrant']) {
       expect(routesById.get(id)?.side).toBe('command');
     }
   });

@@ -20,6 +20,8 @@ export const STREAM_CATEGORIES = {
   wallet: 'wallet',
   /** Reservation of one HD derivation index: `walletIndex-<index>`, so no two members share an address. */
   walletIndex: 'walletIndex',
+  /** An admin's step-ups before key reveals (grant hashes, wrong passwords, spent grants): `stepUp-<adminId>`. */
+  stepUp: 'stepUp',
   /** A member's saved withdrawal addresses: `addressBook-<userId>`. */
   addressBook: 'addressBook',
   /** The member's money, the consistency boundary of the balance (deposits and withdrawals): `account-<userId>`. */

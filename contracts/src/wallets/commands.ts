@@ -14,8 +14,11 @@ export const AssignDepositAddress = defineCommand('AssignDepositAddress', {
   address: EvmAddressText,
 });
 
-/** An admin asks to see a member's private key; deciding appends the audit event before the key is derived. */
-export const RevealPrivateKey = defineCommand('RevealPrivateKey', { userId: EntityId });
+/**
+ * An admin asks to see a member's private key, for the reason given at the step-up whose grant the
+ * request spent; deciding appends the audit event before the key is derived.
+ */
+export const RevealPrivateKey = defineCommand('RevealPrivateKey', { userId: EntityId, reason: z.string().min(1) });
 
 export const ConfigureAutoWithdrawal = defineCommand('ConfigureAutoWithdrawal', { userId: EntityId, enabled: z.boolean() });
 

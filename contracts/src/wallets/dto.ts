@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { jsonBody, limitQuery, offsetQuery } from '../shared/fields.js';
+import { jsonBody, limitQuery, offsetQuery, requiredText } from '../shared/fields.js';
 import { MessageAccepted } from '../shared/problem.js';
+import { presentedPassword } from '../users/fields.js';
 
 /** GET /wallets/info: the member's deposit address (null until assigned) and portfolio value in USDC. */
 export const WalletInfoResponse = z.object({ address: z.string().nullable(), totalValue: z.number() });
@@ -55,3 +56,20 @@ export type AdminWalletResponse = z.infer<typeof AdminWalletResponse>;
 /** GET /wallets/user/:id/private-key (admin): derived on demand, never stored; the reveal is audited. */
 export const PrivateKeyResponse = MessageAccepted.extend({ address: z.string(), privateKey: z.string() });
 export type PrivateKeyResponse = z.infer<typeof PrivateKeyResponse>;
+
+/** Request header carrying the step-up grant that GET /wallets/user/:id/private-key spends. */
+export const STEP_UP_GRANT_HEADER = 'X-Step-Up-Grant';
+
+/** Longest reason an admin may give for revealing a key. */
+export const REVEAL_REASON_MAX_LENGTH = 500;
+
+/** POST /wallets/user/:id/private-key/grant (admin): the admin's own password again, and why. */
+export const PrivateKeyGrantRequest = jsonBody({
+  password: presentedPassword('Password'),
+  reason: requiredText('Reason', REVEAL_REASON_MAX_LENGTH),
+});
+export type PrivateKeyGrantRequest = z.infer<typeof PrivateKeyGrantRequest>;
+
+/** A single-use grant for one reveal of this member's key, in this session, until `expiresAt`. */
+export const PrivateKeyGrantResponse = MessageAccepted.extend({ grant: z.string(), expiresAt: z.string() });
+export type PrivateKeyGrantResponse = z.infer<typeof PrivateKeyGrantResponse>;

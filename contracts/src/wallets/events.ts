@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TokenHash } from '../auth/fields.js';
 import { EvmAddressText } from '../shared/chain.js';
 import { EntityId, Instant } from '../shared/fields.js';
 
@@ -18,15 +19,56 @@ export const DepositAddressAssigned = z.object({
   assignedAt: Instant,
 });
 
-/** Audit: an admin (the event's actor) was shown the private key of this member's deposit address. */
-export const PrivateKeyRevealed = z.object({ userId: EntityId, address: EvmAddressText, revealedTo: EntityId, revealedAt: Instant });
+/**
+ * Audit: an admin (the event's actor) was shown the private key of this member's deposit address,
+ * for the reason they typed at the step-up. Reveals recorded before the step-up existed have no reason.
+ */
+export const PrivateKeyRevealed = z.object({
+  userId: EntityId,
+  address: EvmAddressText,
+  revealedTo: EntityId,
+  revealedAt: Instant,
+  reason: z.string().optional(),
+});
+
+/**
+ * Stream `stepUp-<adminId>`: the admin re-entered their password and gave a reason, which yields a
+ * single-use grant to reveal one member's key in one session until `expiresAt`. Only the grant's
+ * SHA-256 is stored; the grant itself exists only in the response.
+ */
+export const StepUpGranted = z.object({
+  adminId: EntityId,
+  sessionId: EntityId,
+  memberId: EntityId,
+  grantHash: TokenHash,
+  reason: z.string().min(1),
+  grantedAt: Instant,
+  expiresAt: Instant,
+});
+
+/** A step-up refused for a wrong password; it counts towards the admin's hourly limit like a grant. */
+export const StepUpRefused = z.object({ adminId: EntityId, sessionId: EntityId, memberId: EntityId, refusedAt: Instant });
+
+/** The grant was spent on the one reveal it allows; a second use is refused. */
+export const StepUpGrantUsed = z.object({ adminId: EntityId, memberId: EntityId, grantHash: TokenHash, usedAt: Instant });
 
 /** The member switched automatic withdrawal to their primary address on or off. */
 export const AutoWithdrawalConfigured = z.object({ userId: EntityId, enabled: z.boolean(), configuredAt: Instant });
 
-export const walletEvents = { DerivationIndexReserved, DepositAddressAssigned, PrivateKeyRevealed, AutoWithdrawalConfigured } as const;
+export const walletEvents = {
+  DerivationIndexReserved,
+  DepositAddressAssigned,
+  PrivateKeyRevealed,
+  AutoWithdrawalConfigured,
+  StepUpGranted,
+  StepUpRefused,
+  StepUpGrantUsed,
+} as const;
 
 export type DerivationIndexReserved = z.infer<typeof DerivationIndexReserved>;
 export type DepositAddressAssigned = z.infer<typeof DepositAddressAssigned>;
 export type PrivateKeyRevealed = z.infer<typeof PrivateKeyRevealed>;
 export type AutoWithdrawalConfigured = z.infer<typeof AutoWithdrawalConfigured>;
+export type StepUpGranted = z.infer<typeof StepUpGranted>;
+export type StepUpRefused = z.infer<typeof StepUpRefused>;
+export type StepUpGrantUsed = z.infer<typeof StepUpGrantUsed>;

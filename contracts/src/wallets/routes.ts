@@ -5,6 +5,8 @@ import {
   AdminWalletResponse,
   AutoWithdrawalRequest,
   BalancesResponse,
+  PrivateKeyGrantRequest,
+  PrivateKeyGrantResponse,
   PrivateKeyResponse,
   TransactionsQuery,
   TransactionsResponse,
@@ -78,7 +80,20 @@ export const privateKey = defineRoute({
   side: 'command',
   access: ['admin'],
   sensitive: true,
-  summary: "Reveal a member's deposit private key to an admin; appends PrivateKeyRevealed (audit) first.",
+  summary: "Reveal a member's deposit private key to an admin who presents a step-up grant (X-Step-Up-Grant), which it spends; appends PrivateKeyRevealed (audit) first.",
   params: IdParams,
   response: PrivateKeyResponse,
+});
+
+export const privateKeyGrant = defineRoute({
+  id: 'wallets.privateKeyGrant',
+  method: 'POST',
+  path: '/wallets/user/:id/private-key/grant',
+  side: 'command',
+  access: ['admin'],
+  sensitive: true,
+  summary: "Step-up before a key reveal: the admin's password again and a reason yield a two-minute, single-use grant; at most five (wrong passwords included) per admin per hour.",
+  params: IdParams,
+  body: PrivateKeyGrantRequest,
+  response: PrivateKeyGrantResponse,
 });

@@ -20,10 +20,9 @@ export function revealPrivateKey(command: RevealPrivateKey, state: WalletState):
   const { actor } = command.metadata;
   // Only a named person can be shown a key; the platform itself never asks.
   if (actor.type !== 'user') throw new ForbiddenError();
-  const { userId } = command.data;
-  return [
-    { type: 'PrivateKeyRevealed', data: { userId, address: state.deposit.address, revealedTo: actor.userId, revealedAt: command.metadata.now } },
-  ];
+  const { userId, reason } = command.data;
+  const revealed = { userId, address: state.deposit.address, revealedTo: actor.userId, revealedAt: command.metadata.now, reason };
+  return [{ type: 'PrivateKeyRevealed', data: revealed }];
 }
 
 /** Switching to the current setting appends nothing. */

@@ -16,7 +16,11 @@ const assign = (derivationIndex = 1, address = ADDRESS): WalletCommand => ({
   data: { userId: 'u-1', derivationIndex, derivationPath: `m/44'/60'/0'/0/${derivationIndex}`, address },
   metadata: meta(system),
 });
-const reveal = (actor: CommandMetadata['actor'] = admin): WalletCommand => ({ type: 'RevealPrivateKey', data: { userId: 'u-1' }, metadata: meta(actor) });
+const reveal = (actor: CommandMetadata['actor'] = admin): WalletCommand => ({
+  type: 'RevealPrivateKey',
+  data: { userId: 'u-1', reason: 'member lost their device' },
+  metadata: meta(actor),
+});
 const auto = (enabled: boolean): WalletCommand => ({ type: 'ConfigureAutoWithdrawal', data: { userId: 'u-1', enabled }, metadata: meta(member) });
 
 function when(given: WalletCommand[], command: WalletCommand): WalletEvent[] {
@@ -44,9 +48,12 @@ describe('assigning a deposit address', () => {
 });
 
 describe('revealing a private key', () => {
-  it('records which admin was shown the key of which address', () => {
+  it('records which admin was shown the key of which address, when and why', () => {
     expect(when([assign()], reveal())).toEqual([
-      { type: 'PrivateKeyRevealed', data: { userId: 'u-1', address: ADDRESS, revealedTo: 'admin-1', revealedAt: NOW } },
+      {
+        type: 'PrivateKeyRevealed',
+        data: { userId: 'u-1', address: ADDRESS, revealedTo: 'admin-1', revealedAt: NOW, reason: 'member lost their device' },
+      },
     ]);
   });
 

@@ -5,23 +5,17 @@ import { startIdentityApi, type IdentityApi } from '../../identity/testing/harne
 import type { CommandContext } from '../../shared/command-context.js';
 import { toNewEvents } from '../../shared/command-context.js';
 import { assignDepositAddress, FIRST_DEPOSIT_INDEX, lowestFreeIndex } from './assign-deposit-address.js';
-import { NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
-import { AUTO_WITHDRAWAL_UPDATED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './routes.js';
+import { AUTO_WITHDRAWAL_UPDATED_MESSAGE } from './routes.js';
 import { walletIndexStreamId, walletStreamId } from './wallet.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const OTHER_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
 
 describe('deposit wallets', () => {
   let api: IdentityApi;
-  let admin: string;
-  let adminAuth: Record<string, string>;
 
   beforeAll(async () => {
     api = await startIdentityApi('wallets', { walletMnemonic: MNEMONIC });
-    admin = await api.seedUser({ email: 'admin@example.com', password: 'Str0ngPassw0rd', role: 'admin' });
-    adminAuth = { authorization: api.bearer(admin, 'admin') };
   });
   afterAll(async () => {
     await api.close();
@@ -76,51 +70,5 @@ describe('deposit wallets', () => {
 
     expect((await assignDepositAddress(deps(), member, ctx())).assigned).toBe(true);
     expect(await walletEvents(member)).toEqual(['AutoWithdrawalConfigured', 'DepositAddressAssigned']);
-  });
-
-  it("reveals a member's private key to an admin, audited first, never stored, never cached", async () => {
-    const member = await api.seedUser({ email: 'reveal@example.com', password: 'Str0ngPassw0rd' });
-    const { deposit } = await assignDepositAddress(deps(), member, ctx());
-    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, adminAuth);
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('cache-control')).toBe('no-store');
-    const expected = deriveDepositWallet(MNEMONIC, deposit.derivationIndex);
-    expect(reply.body).toMatchObject({ address: deposit.address, privateKey: expected.privateKey, message: PRIVATE_KEY_REVEALED_MESSAGE });
-
-    const [revealed] = await api.store.readStream(walletStreamId(member), { direction: 'backwards', maxCount: 1 });
-    expect(revealed?.type).toBe('PrivateKeyRevealed');
-    expect(revealed?.data).toMatchObject({ userId: member, address: deposit.address, revealedTo: admin });
-    expect(revealed?.metadata.actor).toEqual({ type: 'user', userId: admin, role: 'admin' });
-    const stored = await api.storedText();
-    expect(stored).not.toContain(expected.privateKey.slice(2));
-    expect(stored).not.toContain(MNEMONIC);
-  });
-
-  it('answers 404 with a clear message for a member without an address, and stores no reveal', async () => {
-    const member = await api.seedUser({ email: 'noaddress@example.com', password: 'Str0ngPassw0rd' });
-    const before = await api.head();
-    for (const id of [member, 'no-such-member', encodeURIComponent('bad id!')]) {
-      const reply = await api.send('GET', `/wallets/user/${id}/private-key`, undefined, adminAuth);
-      expect(reply.status).toBe(404);
-      expect(reply.body['message']).toBe(NO_DEPOSIT_ADDRESS_MESSAGE);
-    }
-    expect(await api.head()).toBe(before);
-  });
-
-  it('shows no key when the configured mnemonic does not derive the stored address', async () => {
-    const member = randomUUID();
-    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: OTHER_MNEMONIC }, member, ctx());
-    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, adminAuth);
-    expect(reply.status).toBe(500);
-    expect(reply.body['privateKey']).toBeUndefined();
-    expect(JSON.stringify(reply.body)).not.toContain(deriveDepositWallet(MNEMONIC, deposit.derivationIndex).privateKey);
-  });
-
-  it('keeps private keys from members', async () => {
-    const member = await api.seedUser({ email: 'curious@example.com', password: 'Str0ngPassw0rd' });
-    await assignDepositAddress(deps(), member, ctx());
-    const reply = await api.send('GET', `/wallets/user/${member}/private-key`, undefined, { authorization: api.bearer(member) });
-    expect(reply.status).toBe(403);
-    expect(reply.body['privateKey']).toBeUndefined();
   });
 });

@@ -1,0 +1,99 @@
+import { AppError, ForbiddenError } from '@concierge/platform/errors';
+import {
+  evolveStepUp,
+  initialStepUpState,
+  STEP_UP_GRANT_TTL_MS,
+  STEP_UP_LIMIT,
+  STEP_UP_WINDOW_MS,
+  type StepUpEvent,
+  type StepUpGrant,
+  type StepUpState,
+} from './step-up.js';
+
+/** The admin re-entered a password (checked by the caller, argon2id) and gave a reason. */
+export interface IssueStepUpGrant {
+  readonly type: 'IssueStepUpGrant';
+  readonly adminId: string;
+  readonly sessionId: string;
+  readonly memberId: string;
+  readonly passwordCorrect: boolean;
+  /** SHA-256 of the grant handed to the admin; the grant itself never reaches the store. */
+  readonly grantHash: string;
+  readonly reason: string;
+  readonly now: Date;
+}
+
+/** Spend a presented grant on a reveal of `memberId`'s key in session `sessionId`. */
+export interface UseStepUpGrant {
+  readonly type: 'UseStepUpGrant';
+  readonly adminId: string;
+  readonly sessionId: string;
+  readonly memberId: string;
+  readonly grantHash: string;
+  readonly now: Date;
+}
+
+export type StepUpCommand = IssueStepUpGrant | UseStepUpGrant;
+
+export const GRANT_UNKNOWN_MESSAGE = 'This confirmation is not valid. Re-enter your password to reveal the key.';
+export const GRANT_USED_MESSAGE = 'This confirmation was already used. Re-enter your password to reveal the key again.';
+export const GRANT_EXPIRED_MESSAGE = 'This confirmation has expired. Re-enter your password to reveal the key.';
+export const GRANT_OTHER_MEMBER_MESSAGE = "This confirmation was given for another member's key. Re-enter your password for this one.";
+export const GRANT_OTHER_SESSION_MESSAGE = 'This confirmation was given in another session. Re-enter your password here.';
+
+/** 429: the admin made STEP_UP_LIMIT step-ups within the window; `Retry-After` says when the oldest leaves it. */
+export class StepUpLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      `You have asked to reveal private keys ${STEP_UP_LIMIT} times in the last hour, the most allowed. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    );
+  }
+}
+
+/** Seconds until another step-up is allowed; 0 when one is allowed now. */
+export function stepUpWaitSeconds(state: StepUpState, now: Date): number {
+  if (state.attempts.length < STEP_UP_LIMIT) return 0;
+  const oldest = state.attempts[state.attempts.length - STEP_UP_LIMIT];
+  const freeAt = oldest === undefined ? 0 : Date.parse(oldest) + STEP_UP_WINDOW_MS;
+  return freeAt > now.getTime() ? Math.ceil((freeAt - now.getTime()) / 1000) : 0;
+}
+
+/** Decided against the stream's revision, so concurrent step-ups can never pass the limit together. */
+export function issueStepUpGrant(command: IssueStepUpGrant, state: StepUpState): StepUpEvent[] {
+  const wait = stepUpWaitSeconds(state, command.now);
+  if (wait > 0) throw new StepUpLimitError(wait);
+  const { adminId, sessionId, memberId } = command;
+  const at = command.now.toISOString();
+  if (!command.passwordCorrect) return [{ type: 'StepUpRefused', data: { adminId, sessionId, memberId, refusedAt: at } }];
+  const expiresAt = new Date(command.now.getTime() + STEP_UP_GRANT_TTL_MS).toISOString();
+  return [{ type: 'StepUpGranted', data: { adminId, sessionId, memberId, grantHash: command.grantHash, reason: command.reason, grantedAt: at, expiresAt } }];
+}
+
+/** A grant works once, for its own member and session, before it expires. */
+export function useStepUpGrant(command: UseStepUpGrant, state: StepUpState): StepUpEvent[] {
+  const grant: StepUpGrant | undefined = state.grants.find((g) => g.grantHash === command.grantHash);
+  if (!grant) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
+  if (grant.used) throw new ForbiddenError(GRANT_USED_MESSAGE);
+  if (command.now.getTime() >= Date.parse(grant.expiresAt)) throw new ForbiddenError(GRANT_EXPIRED_MESSAGE);
+  if (grant.memberId !== command.memberId) throw new ForbiddenError(GRANT_OTHER_MEMBER_MESSAGE);
+  if (grant.sessionId !== command.sessionId) throw new ForbiddenError(GRANT_OTHER_SESSION_MESSAGE);
+  const { adminId, memberId, grantHash } = command;
+  return [{ type: 'StepUpGrantUsed', data: { adminId, memberId, grantHash, usedAt: command.now.toISOString() } }];
+}
+
+export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUpEvent[] {
+  switch (command.type) {
+    case 'IssueStepUpGrant':
+      return issueStepUpGrant(command, state);
+    case 'UseStepUpGrant':
+      return useStepUpGrant(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown step-up command ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+}
+
+export const stepUpAggregate = { initialState: initialStepUpState, evolve: evolveStepUp, decide: decideStepUp };

@@ -15,6 +15,7 @@ import { projections } from './projections/registry.js';
 import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
 import { accountNoticesReactor } from './reactors/account-notices.js';
 import { depositAddressesReactor } from './reactors/deposit-addresses.js';
+import { keyRevealNoticesReactor } from './reactors/key-reveal-notices.js';
 import { withReactors } from './reactors/processor.js';
 import { createRedis } from './redis.js';
 
@@ -35,6 +36,7 @@ runService('workers', async () => {
     ...chainJobs.reactors,
     accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger }),
     depositAddressesReactor({ eventStore: stores.eventStore, mnemonic: loadWalletMnemonic(config), logger }),
+    keyRevealNoticesReactor({ eventStore: stores.eventStore, readStore: stores.readStore, mailQueue, logger }),
   ];
   const batchSize = config.PROJECTION_BATCH_SIZE;
   const worker = new Worker(

@@ -22,6 +22,21 @@ export const MailJob = z.discriminatedUnion('template', [
     to: z.email(),
     data: z.object({ firstName: z.string(), reason: z.string() }),
   }),
+  z.object({
+    /** To every admin: who was shown whose deposit private key, when, and why. */
+    template: z.literal('private-key-revealed'),
+    to: z.email(),
+    data: z.object({
+      firstName: z.string(),
+      adminName: z.string(),
+      adminEmail: z.string(),
+      memberName: z.string(),
+      memberEmail: z.string(),
+      address: z.string(),
+      revealedAt: z.iso.datetime(),
+      reason: z.string(),
+    }),
+  }),
 ]);
 export type MailJob = z.infer<typeof MailJob>;
 

@@ -4,6 +4,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 export interface MemberContact {
   readonly email: string;
   readonly firstName: string;
+  readonly lastName: string;
 }
 
 /**
@@ -21,10 +22,10 @@ export async function memberContact(eventStore: EventStore, userId: string, upTo
   for (const event of events) {
     if (event.type === 'UserRegistered') {
       const registered = UserRegistered.safeParse(event.data);
-      if (registered.success) contact = { email: registered.data.email, firstName: registered.data.firstName };
+      if (registered.success) contact = { email: registered.data.email, firstName: registered.data.firstName, lastName: registered.data.lastName };
     } else if (event.type === 'UserProfileUpdated' && contact) {
       const updated = UserProfileUpdated.safeParse(event.data);
-      if (updated.success) contact = { ...contact, firstName: updated.data.firstName };
+      if (updated.success) contact = { ...contact, firstName: updated.data.firstName, lastName: updated.data.lastName };
     }
   }
   return contact;

@@ -39,6 +39,16 @@ export function renderMail(mail: MailJob): RenderedMail {
         { paragraph: given === '' ? 'No reason was given.' : `Reason: ${given}` },
       ]);
     }
+    case 'private-key-revealed': {
+      const { firstName, adminName, adminEmail, memberName, memberEmail, address, revealedAt, reason } = mail.data;
+      const given = reason.trim();
+      return compose("A member's private key was revealed", firstName, [
+        { paragraph: `${adminName} (${adminEmail}) was shown the private key of the deposit address of ${memberName} (${memberEmail}) on ${formatInstant(revealedAt)}.` },
+        { paragraph: `Address: ${address}` },
+        { paragraph: given === '' ? 'No reason was recorded.' : `Reason given: ${given}` },
+        { paragraph: 'Every administrator receives this notice. If this reveal was not expected, move the funds of this address to a new one and review who has admin access.' },
+      ]);
+    }
     default: {
       const unknown: never = mail;
       throw new Error(`No template for ${JSON.stringify(unknown)}`);

@@ -50,6 +50,29 @@ describe('mail templates', () => {
     expect(escapeHtml(`'"<>&`)).toBe('&#39;&quot;&lt;&gt;&amp;');
   });
 
+  it('tells every admin who was shown whose private key, when and why, escaped in the HTML part', () => {
+    const data = {
+      firstName: 'Alan',
+      adminName: 'Grace <i>Hopper</i>',
+      adminEmail: 'grace@example.com',
+      memberName: 'Ada Lovelace',
+      memberEmail: 'ada@example.com',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      revealedAt: '2026-11-22T14:05:00.000Z',
+      reason: 'Lost phone & new wallet',
+    };
+    const mail = renderMail({ template: 'private-key-revealed', to: 'alan@example.com', data });
+    expect(mail.subject).toBe("A member's private key was revealed");
+    expect(mail.text).toContain('Hello Alan,');
+    expect(mail.text).toContain(
+      'Grace <i>Hopper</i> (grace@example.com) was shown the private key of the deposit address of Ada Lovelace (ada@example.com) on 22 November 2026 at 14:05 UTC.',
+    );
+    expect(mail.text).toContain('Reason given: Lost phone & new wallet');
+    expect(mail.html).toContain('Grace &lt;i&gt;Hopper&lt;/i&gt;');
+    expect(mail.html).toContain('Reason given: Lost phone &amp; new wallet');
+    expect(renderMail({ template: 'private-key-revealed', to: 'alan@example.com', data: { ...data, reason: '' } }).text).toContain('No reason was recorded.');
+  });
+
   it('greets without a name when the first name is blank', () => {
     const mail = renderMail({ template: 'account-approved', to: 'x@example.com', data: { firstName: ' ', loginUrl: 'http://localhost:8080/login' } });
     expect(mail.text.startsWith('Hello,\n')).toBe(true);

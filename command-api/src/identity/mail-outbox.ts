@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import { MAIL_JOB_RETENTION_SECONDS, MailJob, SEND_MAIL } from '@concierge/contracts';
+import { ServiceUnavailableError } from '@concierge/platform/errors';
 
 /** Where the command API leaves mail for the workers to send. */
 export interface MailOutbox {
@@ -14,16 +15,48 @@ const DAY_SECONDS = 24 * 3600;
  * for MAIL_JOB_RETENTION_SECONDS, so a retried request never mails twice. Note that BullMQ
  * refuses custom job ids containing `:`, so ids use `-` (e.g. `password-reset-<tokenId>`).
  */
-export function bullmqMailOutbox(queue: Queue): MailOutbox {
+export function bullmqMailOutbox(queue: Queue, options: MailOutboxOptions = {}): MailOutbox {
+  const timeoutMs = options.timeoutMs ?? MAIL_ENQUEUE_TIMEOUT_MS;
   return {
     async send(jobId, mail) {
-      await queue.add(SEND_MAIL, MailJob.parse(mail), {
+      const added = queue.add(SEND_MAIL, MailJob.parse(mail), {
         jobId,
         removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS },
         removeOnFail: { age: 7 * DAY_SECONDS },
         attempts: 5,
         backoff: { type: 'exponential', delay: 5_000 },
       });
+      await withinDeadline(added, timeoutMs);
     },
   };
+}
+
+export interface MailOutboxOptions {
+  /** Longest wait for Redis to take the job; then the request answers 503 instead of hanging. */
+  readonly timeoutMs?: number;
+}
+
+export const MAIL_ENQUEUE_TIMEOUT_MS = 2_000;
+export const MAIL_UNAVAILABLE_MESSAGE = 'We cannot send email right now. Please try again in a minute.';
+const MAIL_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The queue's connection waits out a Redis outage (BullMQ needs that), which would hold the
+ * request for as long as the outage lasts. A job that lands after the deadline is still sent once
+ * (its id is deterministic); the person was told to retry, and a retry mails a fresh link.
+ */
+async function withinDeadline(added: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new ServiceUnavailableError(MAIL_UNAVAILABLE_MESSAGE, MAIL_RETRY_AFTER_SECONDS)), timeoutMs);
+  });
+  added.catch(() => undefined); // reported through the race below, or too late to matter
+  try {
+    await Promise.race([added, deadline]);
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) throw error;
+    throw new ServiceUnavailableError(MAIL_UNAVAILABLE_MESSAGE, MAIL_RETRY_AFTER_SECONDS);
+  } finally {
+    clearTimeout(timer);
+  }
 }

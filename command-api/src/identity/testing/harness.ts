@@ -13,7 +13,7 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { createCommandApp } from '../../app.js';
 import { handleCommand } from '../../shared/aggregate.js';
 import { toNewEvents } from '../../shared/command-context.js';
-import { bullmqMailOutbox } from '../mail-outbox.js';
+import { bullmqMailOutbox, type MailOutbox } from '../mail-outbox.js';
 import { argon2idHasher } from '../password-hasher.js';
 import type { AuthRateLimits } from '../rate-limits.js';
 import { registerAccount } from '../registration/register.js';
@@ -71,6 +71,8 @@ export interface SeedUser {
 
 export interface IdentityApiOptions {
   readonly mail?: boolean;
+  /** Mail goes here instead of the harness's own queue (e.g. a queue on a Redis that is down). */
+  readonly mailOutbox?: MailOutbox;
   readonly rateLimits?: AuthRateLimits;
   /** The rate limiter's clock (ms), to put requests at a known point of a window. */
   readonly limiterNow?: () => number;
@@ -95,7 +97,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     now: () => clock.now,
     publicUrl: 'https://app.example.com',
     ...(options.walletMnemonic ? { walletMnemonic: options.walletMnemonic } : {}),
-    ...(mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),
+    ...(options.mailOutbox ? { mail: options.mailOutbox } : mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),
     ...(options.rateLimits && redis
       ? { rateLimiter: redisRateLimiter(redis, { prefix, ...(options.limiterNow ? { now: options.limiterNow } : {}) }), rateLimits: options.rateLimits }
       : {}),

@@ -11,10 +11,19 @@ export interface RateLimitCheck {
   readonly clientOf: (req: Request) => string | undefined;
 }
 
+/** "5 seconds", "1 minute", "15 minutes": a wait as a person reads it. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`,
+  ) {
+    super(429, message);
   }
 }
 

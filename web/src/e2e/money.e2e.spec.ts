@@ -122,6 +122,34 @@ describe('money journey in the browser', () => {
       await page.getByText('Showing 1 to 1 of 1 results').waitFor(WAIT);
     });
 
+    await step("admin reveals the member's private key only after re-entering the password and a reason", async () => {
+      const wallet = page.getByRole('region', { name: 'Wallet Information' });
+      const showKey = wallet.getByRole('checkbox', { name: 'Show Private Key' });
+      const key = wallet.getByLabel('Private key', { exact: true });
+      await showKey.click();
+      const dialog = page.getByRole('dialog', { name: 'Reveal private key' });
+      await dialog.getByRole('button', { name: 'Reveal Key' }).click();
+      await dialog.getByText('Reason is required').waitFor(WAIT);
+      await dialog.getByLabel('Your password').fill('not-the-password');
+      await dialog.getByLabel('Reason').fill('Member asked to move the funds to a new wallet');
+      await dialog.getByRole('button', { name: 'Reveal Key' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'The password is incorrect.' }).waitFor(WAIT);
+      await shoot('admin-reveal-key-wrong-password');
+      await dialog.getByLabel('Your password').fill(ADMIN.password);
+      await dialog.getByRole('button', { name: 'Reveal Key' }).click();
+      await dialog.waitFor({ state: 'detached', ...WAIT });
+      expect(await key.textContent()).toMatch(/^0x[0-9a-f]{64}$/);
+      await shoot('admin-user-details-key-revealed');
+      // Unticked, the key is gone, and showing it again takes a new password entry.
+      await showKey.click();
+      await key.waitFor({ state: 'detached', ...WAIT });
+      await showKey.click();
+      await dialog.waitFor(WAIT);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached', ...WAIT });
+      expect(await key.count()).toBe(0);
+    });
+
     await step('admin sees the deposit in Deposit History without a fee', async () => {
       await page.goto(`${base}/admin/deposit-history`);
       const row = page.getByRole('table', { name: 'Deposits' }).getByRole('row').filter({ hasText: MEMBER.lastName });

@@ -7,6 +7,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ApiOptions {
   readonly body?: unknown;
   readonly query?: Record<string, string | number | undefined>;
+  /** Extra request headers (e.g. a step-up grant); they never replace the ones set here. */
+  readonly headers?: Record<string, string>;
 }
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
@@ -62,8 +64,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 const positions = createPositionTracker();
 
-async function send(method: HttpMethod, url: string, body: unknown, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: HttpMethod, url: string, body: unknown, token: string | null, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== null) headers['Authorization'] = `Bearer ${token}`;
   const minPosition = positions.latest();
@@ -120,7 +122,7 @@ export async function apiPage<T>(path: string, options: ApiOptions = {}): Promis
 async function request(method: HttpMethod, path: string, options: ApiOptions): Promise<{ body: unknown; headers: Headers }> {
   const url = buildUrl(path, options.query);
   const sentToken = getAccessToken();
-  let response = await send(method, url, options.body, sentToken);
+  let response = await send(method, url, options.body, sentToken, options.headers);
 
   if (response.status === 401 && sentToken !== null && mayRefresh(path)) {
     const current = getAccessToken();
@@ -132,7 +134,7 @@ async function request(method: HttpMethod, path: string, options: ApiOptions): P
       clearSession('expired');
       throw error;
     }
-    response = await send(method, url, options.body, token);
+    response = await send(method, url, options.body, token, options.headers);
   }
 
   const body = await readBody(response);

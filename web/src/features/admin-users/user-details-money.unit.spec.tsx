@@ -21,6 +21,8 @@ const ANN: UserDto = {
 };
 const ADDRESS = `0x${'ab12'.repeat(10)}`;
 const KEY = `0x${'9f'.repeat(32)}`;
+const PASSWORD = 'Operator1969';
+const REASON = 'Member lost their device';
 const hash = (digit: string) => `0x${digit.repeat(64)}`;
 
 function deposit(id: string, amountUSD: number, transactionHash: string): DepositDto {
@@ -46,6 +48,8 @@ function serveBackend() {
   const deposits = [deposit('d-1', 100, hash('1'))];
   const posted: unknown[] = [];
   let keyReveals = 0;
+  const grantRequests: { password: string; reason: string }[] = [];
+  const grants = new Set<string>();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -53,9 +57,22 @@ function serveBackend() {
       if (url.pathname === '/api/users/user-1') return json(ANN);
       if (url.pathname === '/api/subscriptions') return json([]);
       if (url.pathname === '/api/wallets/user/user-1') return json({ userId: 'user-1', address: ADDRESS, derivationIndex: 3, totalValue: 97.5 });
+      if (url.pathname === '/api/wallets/user/user-1/private-key/grant' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { password: string; reason: string };
+        grantRequests.push(body);
+        if (body.password !== PASSWORD) {
+          return json({ message: 'The password is incorrect.', errors: [{ field: 'password', message: 'The password is incorrect.' }] }, 400);
+        }
+        const grant = `grant-${grantRequests.length}`;
+        grants.add(grant);
+        return json({ grant, expiresAt: '2026-01-05T10:02:00.000Z', message: 'Password confirmed.', position: null });
+      }
       if (url.pathname === '/api/wallets/user/user-1/private-key') {
+        const grant = (init?.headers as Record<string, string> | undefined)?.['X-Step-Up-Grant'] ?? '';
+        // Single use, as on the server.
+        if (!grants.delete(grant)) return json({ message: 'Re-enter your password and give a reason to reveal this key.' }, 403);
         keyReveals += 1;
-        return json({ address: ADDRESS, privateKey: KEY, position: null });
+        return json({ address: ADDRESS, privateKey: KEY, message: 'Private key revealed.', position: null });
       }
       if (url.pathname === '/api/deposits' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { transactionHash: string; amountUSD: string };
@@ -74,7 +91,7 @@ function serveBackend() {
       return json({ message: 'Not found' }, 404);
     }),
   );
-  return { posted, keyReveals: () => keyReveals };
+  return { posted, grantRequests, keyReveals: () => keyReveals };
 }
 
 function renderDetails() {
@@ -147,20 +164,77 @@ describe('User Details: wallet and deposits', () => {
     expect(history().getAllByRole('row')).toHaveLength(2);
   });
 
-  it('reveals the private key only while Show Private Key is ticked, fetching it anew each time', async () => {
+  const revealDialog = () => within(screen.getByRole('dialog', { name: 'Reveal private key' }));
+
+  it('asks for the password and a reason before a reveal, and sends nothing while either is missing', async () => {
     const backend = serveBackend();
     renderDetails();
     const wallet = within(await screen.findByRole('region', { name: 'Wallet Information' }));
-    expect(await wallet.findByText(ADDRESS)).toBeTruthy();
-    expect(backend.keyReveals()).toBe(0);
+    await wallet.findByText(ADDRESS);
 
+    fireEvent.click(wallet.getByRole('checkbox', { name: 'Show Private Key' }));
+    fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
+    expect(revealDialog().getByText('Password is required')).toBeTruthy();
+    expect(revealDialog().getByText('Reason is required')).toBeTruthy();
+    fireEvent.change(revealDialog().getByLabelText('Your password'), { target: { value: PASSWORD } });
+    fireEvent.change(revealDialog().getByLabelText('Reason'), { target: { value: '   ' } });
+    fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
+    expect(revealDialog().getByText('Reason is required')).toBeTruthy();
+    expect(backend.grantRequests).toEqual([]);
+
+    fireEvent.click(revealDialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((wallet.getByRole('checkbox', { name: 'Show Private Key' }) as HTMLInputElement).checked).toBe(false);
+    expect(backend.keyReveals()).toBe(0);
+  });
+
+  it("shows the server's message for a wrong password and no key", async () => {
+    const backend = serveBackend();
+    renderDetails();
+    const wallet = within(await screen.findByRole('region', { name: 'Wallet Information' }));
+    await wallet.findByText(ADDRESS);
+
+    fireEvent.click(wallet.getByRole('checkbox', { name: 'Show Private Key' }));
+    fireEvent.change(revealDialog().getByLabelText('Your password'), { target: { value: 'not-my-password' } });
+    fireEvent.change(revealDialog().getByLabelText('Reason'), { target: { value: REASON } });
+    fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
+
+    expect(await revealDialog().findByRole('alert')).toHaveProperty('textContent', 'The password is incorrect.');
+    expect(screen.queryByText(KEY)).toBeNull();
+    expect(backend.keyReveals()).toBe(0);
+  });
+
+  it('reveals the key with a fresh single-use grant each time it is ticked, and forgets it when unticked', async () => {
+    const backend = serveBackend();
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderDetails();
+    const wallet = within(await screen.findByRole('region', { name: 'Wallet Information' }));
+    await wallet.findByText(ADDRESS);
     const checkbox = wallet.getByRole('checkbox', { name: 'Show Private Key' });
-    fireEvent.click(checkbox);
-    expect(await wallet.findByText(KEY)).toBeTruthy();
+
+    const stepUp = async () => {
+      fireEvent.click(checkbox);
+      fireEvent.change(revealDialog().getByLabelText('Your password'), { target: { value: PASSWORD } });
+      fireEvent.change(revealDialog().getByLabelText('Reason'), { target: { value: `  ${REASON} ` } });
+      fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
+      expect(await wallet.findByText(KEY)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+
+    await stepUp();
+    expect(backend.grantRequests).toEqual([{ password: PASSWORD, reason: REASON }]);
+    expect((checkbox as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(wallet.getByRole('button', { name: 'Copy private key' }));
+    expect(await screen.findByText('Private key copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(KEY);
+
     fireEvent.click(checkbox);
     expect(wallet.queryByText(KEY)).toBeNull();
-    fireEvent.click(checkbox);
-    expect(await wallet.findByText(KEY)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await stepUp();
+    expect(backend.grantRequests).toHaveLength(2);
     expect(backend.keyReveals()).toBe(2);
   });
 

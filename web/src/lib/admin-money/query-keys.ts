@@ -30,11 +30,7 @@ export const depositsKeys = {
   list: (params: DepositsParams) => ['deposits', 'list', params] as const,
 };
 
-/**
- * A member's deposit wallet. The private key has a root of its own so that no invalidation of
- * wallet data ever refetches it: each reveal is audited and must come from an admin's tick.
- */
+/** A member's deposit wallet. The private key is never a query: each reveal is a step-up mutation. */
 export const walletKeys = {
   user: (userId: string) => ['wallets', 'user', userId] as const,
-  privateKey: (userId: string) => ['private-key', userId] as const,
 };

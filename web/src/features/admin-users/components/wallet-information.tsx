@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -13,12 +11,13 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
-import { walletKeys } from '../../../lib/admin-money/query-keys';
-import { usePrivateKey } from '../api/get-private-key';
+import { useRevealPrivateKey } from '../api/reveal-private-key';
 import { useUserWallet } from '../api/get-user-wallet';
 import { useCopyValue } from './copy-value';
+import { RevealKeyDialog } from './reveal-key-dialog';
 
 const LOAD_FAILED = 'Failed to load wallet information';
+const REVEAL_FAILED = 'The private key could not be revealed. Please try again.';
 
 /** A long value (address, key) that wraps anywhere on a phone, with its copy button. */
 function CopyableValue({ label, value, copyLabel, copiedMessage }: { label: string; value: string; copyLabel: string; copiedMessage: string }) {
@@ -37,36 +36,24 @@ function CopyableValue({ label, value, copyLabel, copiedMessage }: { label: stri
   );
 }
 
-/** Mounted only while Show Private Key is ticked: mounting is the one audited fetch. */
-function PrivateKey({ userId }: { userId: string }) {
-  const { enqueueSnackbar } = useSnackbar();
-  const key = usePrivateKey(userId);
-  useEffect(() => {
-    if (key.error) enqueueSnackbar(errorMessage(key.error, LOAD_FAILED), { variant: 'error' });
-  }, [key.error, enqueueSnackbar]);
-
-  if (key.isPending) return <CircularProgress size={20} aria-label="Loading private key" />;
-  if (key.isError) return <Typography variant="body2" color="error">{errorMessage(key.error, LOAD_FAILED)}</Typography>;
-  return (
-    <CopyableValue label="Private key" value={key.data.privateKey} copyLabel="Copy private key" copiedMessage="Private key copied to clipboard" />
-  );
-}
-
 /** Wallet Information: the member's deposit address and, behind a checkbox, its private key. */
 export function WalletInformation({ userId }: { userId: string }) {
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const wallet = useUserWallet(userId);
-  const [showKey, setShowKey] = useState(false);
+  const reveal = useRevealPrivateKey(userId);
+  const [asking, setAsking] = useState(false);
+  const [key, setKey] = useState<string | null>(null);
 
   useEffect(() => {
     if (wallet.error) enqueueSnackbar(errorMessage(wallet.error, LOAD_FAILED), { variant: 'error' });
   }, [wallet.error, enqueueSnackbar]);
 
+  // Ticking asks for the password first; unticking (or cancelling) forgets the key, and the grant
+  // was spent by the reveal itself, so showing it again takes a new step-up.
   const toggleKey = (checked: boolean) => {
-    setShowKey(checked);
-    // Hidden means forgotten: nothing of the key stays in memory once unticked.
-    if (!checked) queryClient.removeQueries({ queryKey: walletKeys.privateKey(userId), exact: true });
+    setKey(null);
+    reveal.reset();
+    setAsking(checked);
   };
 
   const address = wallet.data?.address ?? null;
@@ -101,10 +88,28 @@ export function WalletInformation({ userId }: { userId: string }) {
           </Box>
           <Box>
             <FormControlLabel
-              control={<Checkbox checked={showKey} disabled={address === null} onChange={(event) => toggleKey(event.target.checked)} />}
+              control={<Checkbox checked={asking || key !== null} disabled={address === null} onChange={(event) => toggleKey(event.target.checked)} />}
               label="Show Private Key"
             />
-            {showKey && address !== null && <PrivateKey userId={userId} />}
+            {key !== null && (
+              <CopyableValue label="Private key" value={key} copyLabel="Copy private key" copiedMessage="Private key copied to clipboard" />
+            )}
+            {asking && (
+              <RevealKeyDialog
+                pending={reveal.isPending}
+                error={reveal.error ? errorMessage(reveal.error, REVEAL_FAILED) : null}
+                onCancel={() => toggleKey(false)}
+                onSubmit={(input) =>
+                  reveal.mutate(input, {
+                    onSuccess: (revealed) => {
+                      setKey(revealed.privateKey);
+                      setAsking(false);
+                      reveal.reset();
+                    },
+                  })
+                }
+              />
+            )}
           </Box>
         </>
       )}

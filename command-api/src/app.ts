@@ -17,7 +17,7 @@ import type { MailOutbox } from './identity/mail-outbox.js';
 import type { PasswordHasher } from './identity/password-hasher.js';
 import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } from './identity/password-reset/routes.js';
 import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
-import { authRateLimiting, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
+import { authRateLimiting, credentialAttempts, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
 import { registerHandler } from './identity/registration/routes.js';
 import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/address-book/routes.js';
 import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
@@ -52,7 +52,8 @@ export function createCommandApp(deps: CommandAppDeps): Express {
   const freshStandings = eventStoreStandings(eventStore);
   const standings = cachedStandings(freshStandings);
   standingChanges.subscribe((change) => (change === 'all' ? standings.invalidateAll() : standings.invalidate(change.userId)));
-  const identity = { ...deps, eventStore, now, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
+  const attempts = deps.rateLimiter ? credentialAttempts(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS) : undefined;
+  const identity = { ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
   const handlers = {
     'auth.register': registerHandler(identity),
     'auth.login': loginHandler(identity),

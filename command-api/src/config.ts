@@ -24,8 +24,14 @@ export const CommandApiConfig = BaseConfig.and(
     WALLET_MNEMONIC: optionalText,
     /** Attempts per window (seconds), per client IP and per email. */
     RATE_LIMIT_LOGIN_PER_IP: count(50),
-    RATE_LIMIT_LOGIN_PER_EMAIL: count(10),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(15 * 60),
+    /** Wrong passwords per email and address before each sign-in attempt waits 1 s, doubling up to the maximum. */
+    LOGIN_BACKOFF_FREE_FAILURES: count(5),
+    LOGIN_BACKOFF_MAX_SECONDS: seconds(15 * 60),
+    /** PUT /users/password per account and window; that many wrong current passwords in a row end every session. */
+    RATE_LIMIT_PASSWORD_CHANGE_PER_ACCOUNT: count(10),
+    RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SECONDS: seconds(15 * 60),
+    PASSWORD_CHANGE_FAILURES_BEFORE_SIGN_OUT: count(5),
     RATE_LIMIT_REGISTER_PER_IP: count(20),
     RATE_LIMIT_REGISTER_PER_EMAIL: count(5),
     RATE_LIMIT_REGISTER_WINDOW_SECONDS: seconds(60 * 60),
@@ -42,7 +48,12 @@ export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
 export function authRateLimitsOf(config: CommandApiConfig): AuthRateLimits {
   const limit = (perIp: number, perEmail: number, windowSeconds: number): AttemptLimit => ({ perIp, perEmail, windowSeconds });
   return {
-    login: limit(config.RATE_LIMIT_LOGIN_PER_IP, config.RATE_LIMIT_LOGIN_PER_EMAIL, config.RATE_LIMIT_LOGIN_WINDOW_SECONDS),
+    login: {
+      perIp: config.RATE_LIMIT_LOGIN_PER_IP,
+      windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+      freeFailures: config.LOGIN_BACKOFF_FREE_FAILURES,
+      maxDelaySeconds: config.LOGIN_BACKOFF_MAX_SECONDS,
+    },
     register: limit(config.RATE_LIMIT_REGISTER_PER_IP, config.RATE_LIMIT_REGISTER_PER_EMAIL, config.RATE_LIMIT_REGISTER_WINDOW_SECONDS),
     forgotPassword: limit(
       config.RATE_LIMIT_FORGOT_PASSWORD_PER_IP,
@@ -51,5 +62,10 @@ export function authRateLimitsOf(config: CommandApiConfig): AuthRateLimits {
     ),
     // The reset form carries a token, not an email: it is limited per IP only.
     resetPassword: limit(config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS),
+    changePassword: {
+      perAccount: config.RATE_LIMIT_PASSWORD_CHANGE_PER_ACCOUNT,
+      windowSeconds: config.RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SECONDS,
+      failuresBeforeSignOut: config.PASSWORD_CHANGE_FAILURES_BEFORE_SIGN_OUT,
+    },
   };
 }

@@ -6,7 +6,9 @@ import { redisStandingChanges } from '@concierge/platform/auth/standing-changes'
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
 import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
+import { withFallback } from '@concierge/platform/rate-limit/fallback';
 import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
+import { memoryRateLimiter } from '@concierge/platform/rate-limit/memory';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
@@ -52,7 +54,10 @@ runService('command-api', async () => {
     logger,
     mail: bullmqMailOutbox(mailQueue),
     publicUrl: config.PUBLIC_URL,
-    rateLimiter: redisRateLimiter(limiterConnection, { prefix: config.QUEUE_PREFIX }),
+    rateLimiter: withFallback(redisRateLimiter(limiterConnection, { prefix: config.QUEUE_PREFIX }), memoryRateLimiter(), {
+      onFallback: (err) => logger.warn({ err }, 'rate limits counted in this process while Redis cannot be reached'),
+      onRecovered: () => logger.info('rate limits counted in Redis again'),
+    }),
     rateLimits: authRateLimitsOf(config),
     walletMnemonic: loadWalletMnemonic(config),
   });

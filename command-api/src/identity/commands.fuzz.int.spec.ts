@@ -59,7 +59,16 @@ describe('fuzzing every auth and users command route', () => {
   let callers: Array<Record<string, string>>;
 
   beforeAll(async () => {
-    api = await startIdentityApi('fuzz', { mail: true, rateLimits: { login: LIMIT, register: LIMIT, forgotPassword: LIMIT, resetPassword: LIMIT } });
+    api = await startIdentityApi('fuzz', {
+      mail: true,
+      rateLimits: {
+        login: { perIp: LIMIT.perIp, windowSeconds: 60, freeFailures: 1_000_000, maxDelaySeconds: 1 },
+        register: LIMIT,
+        forgotPassword: LIMIT,
+        resetPassword: LIMIT,
+        changePassword: { perAccount: 1_000_000, windowSeconds: 60, failuresBeforeSignOut: 1_000_000 },
+      },
+    });
     const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
     const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
     ids = [adminId, memberId];

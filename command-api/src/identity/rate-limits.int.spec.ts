@@ -1,25 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthRateLimits } from './rate-limits.js';
+import { SIGNED_OUT_AFTER_GUESSES_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './profile/routes.js';
+import { SIGN_IN_BACKOFF_MESSAGE, type AuthRateLimits } from './rate-limits.js';
 import { startIdentityApi, type IdentityApi } from './testing/harness.js';
+import { userStreamId } from './user/user.js';
 
 const PASSWORD = 'Analytical1';
 const WINDOW_SECONDS = 15 * 60;
 const limits: AuthRateLimits = {
-  login: { perIp: 6, perEmail: 3, windowSeconds: WINDOW_SECONDS },
+  login: { perIp: 20, windowSeconds: WINDOW_SECONDS, freeFailures: 5, maxDelaySeconds: 4 },
   register: { perIp: 2, perEmail: 5, windowSeconds: WINDOW_SECONDS },
   forgotPassword: { perIp: 20, perEmail: 2, windowSeconds: WINDOW_SECONDS },
   resetPassword: { perIp: 2, perEmail: 2, windowSeconds: WINDOW_SECONDS },
+  changePassword: { perAccount: 6, windowSeconds: WINDOW_SECONDS, failuresBeforeSignOut: 3 },
 };
 
-describe('rate limits on sign-in, registration and password reset (real Redis)', () => {
+describe('rate limits on sign-in, registration and password changes (real Redis)', () => {
   let api: IdentityApi;
-  // Requests land at the very start of a window, so the wait is the whole window.
+  // Requests land at the very start of a window, so a window's wait is the whole window; back-offs move the clock.
   const windowStart = Math.floor(Date.now() / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000;
+  let limiterClock = windowStart;
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
   const login = (email: string, ip: string, password = 'Wrong-pass1') => api.send('POST', '/auth/login', { email, password }, from(ip));
 
   beforeAll(async () => {
-    api = await startIdentityApi('ratelimit', { mail: true, rateLimits: limits, limiterNow: () => windowStart });
+    api = await startIdentityApi('ratelimit', { mail: true, rateLimits: limits, limiterNow: () => limiterClock });
   });
   afterAll(async () => {
     await api?.close();
@@ -27,24 +31,57 @@ describe('rate limits on sign-in, registration and password reset (real Redis)',
 
   const expectTooMany = (response: { status: number; headers: Headers; body: Record<string, unknown> }) => {
     expect(response.status).toBe(429);
-    expect(response.headers.get('retry-after')).toBe(String(WINDOW_SECONDS));
+    expect(response.headers.get('retry-after')).toBe(String((windowStart + WINDOW_SECONDS * 1000 - limiterClock) / 1000));
     expect(response.body['message']).toBe('Too many attempts. Please try again in 15 minutes.');
   };
+  const expectBackOff = (response: { status: number; headers: Headers; body: Record<string, unknown> }, seconds: number) => {
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe(String(seconds));
+    expect(response.body['message']).toBe(SIGN_IN_BACKOFF_MESSAGE(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`));
+  };
 
-  it('stops sign-in attempts on one email, whatever its case and whichever address they come from', async () => {
+  it('does not lock the owner out when someone else guesses their password: failures count per email and address', async () => {
     await api.seedUser({ email: 'target@example.com', password: PASSWORD });
-    expect((await login('target@example.com', '198.51.100.1')).status).toBe(401);
-    expect((await login('TARGET@example.com', '198.51.100.2')).status).toBe(401);
-    expect((await login(' target@example.com', '198.51.100.3')).status).toBe(401);
-    expectTooMany(await login('target@example.com', '198.51.100.4', PASSWORD));
-    // Another account from the same addresses is not affected.
-    await api.seedUser({ email: 'bystander@example.com', password: PASSWORD });
-    expect((await login('bystander@example.com', '198.51.100.1', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await login('target@example.com', '198.51.100.1')).status).toBe(401);
+    for (let i = 0; i < 5; i += 1) expectBackOff(await login('TARGET@example.com', '198.51.100.1'), 1);
+    // The owner, elsewhere, signs in at once (the old rule locked the email for 15 minutes after 10 failures).
+    expect((await login('target@example.com', '203.0.113.50', PASSWORD)).status).toBe(200);
   });
 
-  it('stops one address trying many emails', async () => {
+  it('backs off progressively after five failures: 1 s, then doubling up to the cap', async () => {
+    await api.seedUser({ email: 'slow@example.com', password: PASSWORD });
+    const ip = '198.51.100.2';
+    for (let i = 0; i < 5; i += 1) expect((await login('slow@example.com', ip)).status).toBe(401);
+    for (const wait of [1, 2, 4, 4]) {
+      expectBackOff(await login('slow@example.com', ip), wait);
+      limiterClock += wait * 1000;
+      expect((await login('slow@example.com', ip)).status).toBe(401);
+    }
+    // The right password is still held back while waiting, and let in once the wait is over.
+    expectBackOff(await login('slow@example.com', ip, PASSWORD), 4);
+    limiterClock += 4000;
+    expect((await login('slow@example.com', ip, PASSWORD)).status).toBe(200);
+    expect((await login('slow@example.com', ip)).status).toBe(401); // a success forgave the earlier failures
+  });
+
+  it('never counts a successful sign-in', async () => {
+    await api.seedUser({ email: 'often@example.com', password: PASSWORD });
+    for (let i = 0; i < 8; i += 1) expect((await login('often@example.com', '198.51.100.3', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await login('often@example.com', '198.51.100.3')).status).toBe(401);
+    expect((await login('often@example.com', '198.51.100.3', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await login('often@example.com', '198.51.100.3')).status).toBe(401);
+  });
+
+  it('holds back a burst of parallel guesses as if they came one by one', async () => {
+    await api.seedUser({ email: 'burst@example.com', password: PASSWORD });
+    const results = await Promise.all(Array.from({ length: 12 }, () => login('burst@example.com', '198.51.100.4')));
+    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+  });
+
+  it('still stops one address trying many emails', async () => {
     const ip = '203.0.113.9';
-    for (let i = 0; i < 6; i += 1) expect((await login(`guess${i}@example.com`, ip)).status).toBe(401);
+    for (let i = 0; i < 20; i += 1) expect((await login(`guess${i}@example.com`, ip)).status).toBe(401);
     expectTooMany(await login('guess-next@example.com', ip));
     expect((await login('guess-next@example.com', '203.0.113.10')).status).toBe(401);
   });
@@ -69,5 +106,46 @@ describe('rate limits on sign-in, registration and password reset (real Redis)',
     expect((await reset()).status).toBe(400);
     expect((await reset()).status).toBe(400);
     expectTooMany(await reset());
+  });
+
+  const changePassword = (authorization: string, currentPassword: string, newPassword = 'Difference2') =>
+    api.send('PUT', '/users/password', { currentPassword, newPassword, confirmPassword: newPassword }, { authorization });
+
+  it('limits password changes per account, whichever address they come from', async () => {
+    const userId = await api.seedUser({ email: 'changer@example.com', password: PASSWORD });
+    const bearer = api.bearer(userId);
+    // The same password again is refused after the current one was checked: each one counts.
+    for (let i = 0; i < 6; i += 1) expect((await changePassword(bearer, PASSWORD, PASSWORD)).status).toBe(400);
+    expectTooMany(await changePassword(bearer, PASSWORD));
+    const other = await api.seedUser({ email: 'bystander@example.com', password: PASSWORD });
+    expect((await changePassword(api.bearer(other), PASSWORD)).status).toBe(200);
+  });
+
+  it('ends every session of the account after repeated wrong current passwords, and says so', async () => {
+    const userId = await api.seedUser({ email: 'stolen@example.com', password: PASSWORD });
+    const thief = api.bearer(userId);
+    const owner = String((await login('stolen@example.com', '198.51.100.80', PASSWORD)).body['refreshToken']);
+    const start = api.clock.now;
+    try {
+      api.clock.now = new Date(start.getTime() + 1000);
+      for (let i = 0; i < 2; i += 1) {
+        const wrong = await changePassword(thief, `Guess${i}abc`);
+        expect(wrong.status).toBe(400);
+        expect(wrong.body['message']).toBe(WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      const ended = await changePassword(thief, 'Guess9abc');
+      expect(ended.status).toBe(401);
+      expect(ended.body['message']).toBe(SIGNED_OUT_AFTER_GUESSES_MESSAGE);
+      const last = (await api.store.readStream(userStreamId(userId))).at(-1);
+      expect(last).toMatchObject({ type: 'UserSessionsEnded', data: { reason: 'password_attempts', endedBy: userId } });
+      expect((await changePassword(thief, PASSWORD)).status).toBe(401);
+      expect((await api.send('POST', '/auth/refresh-token', { refreshToken: owner })).status).toBe(401);
+      // The owner signs in again and starts afresh.
+      const again = await login('stolen@example.com', '198.51.100.80', PASSWORD);
+      expect(again.status).toBe(200);
+      expect((await changePassword(`Bearer ${String(again.body['token'])}`, 'Guess1abc')).status).toBe(400);
+    } finally {
+      api.clock.now = start;
+    }
   });
 });

@@ -1,9 +1,11 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RouteDef } from '@concierge/contracts';
+import { principalOf } from '@concierge/platform/auth/authorize';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { rateLimit, type RateLimitCheck } from '@concierge/platform/rate-limit/middleware';
+import { failureGuard } from './failure-guard.js';
 
 /** Attempts allowed per window, per client IP and per email. */
 export interface AttemptLimit {
@@ -12,35 +14,45 @@ export interface AttemptLimit {
   readonly windowSeconds: number;
 }
 
-/** Limits of the unauthenticated routes that cost a password hash or send mail. */
+/**
+ * Sign-in: a loose limit per IP over all attempts, and a back-off on failures per email and
+ * address together, so a guesser elsewhere never locks the owner out of their own account.
+ */
+export interface LoginLimit {
+  readonly perIp: number;
+  readonly windowSeconds: number;
+  /** Wrong passwords per email and address before each further attempt waits (1 s, doubling). */
+  readonly freeFailures: number;
+  /** The longest wait between attempts once backing off. */
+  readonly maxDelaySeconds: number;
+}
+
+/** PUT /users/password, per signed-in account. */
+export interface PasswordChangeLimit {
+  readonly perAccount: number;
+  readonly windowSeconds: number;
+  /** Wrong current passwords in a row after which every session of the account ends. */
+  readonly failuresBeforeSignOut: number;
+}
+
+/** Limits of the routes that cost a password hash or send mail. */
 export interface AuthRateLimits {
-  readonly login: AttemptLimit;
+  readonly login: LoginLimit;
   readonly register: AttemptLimit;
   readonly forgotPassword: AttemptLimit;
   readonly resetPassword: AttemptLimit;
+  readonly changePassword: PasswordChangeLimit;
 }
 
-/**
- * Per email, sign-in allows a person a few typos but stops password guessing on one account;
- * per IP, a household or office behind one address still gets through.
- */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  login: { perIp: 50, perEmail: 10, windowSeconds: 15 * 60 },
+  login: { perIp: 50, windowSeconds: 15 * 60, freeFailures: 5, maxDelaySeconds: 15 * 60 },
   register: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
   forgotPassword: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
   resetPassword: { perIp: 20, perEmail: 20, windowSeconds: 15 * 60 },
+  changePassword: { perAccount: 10, windowSeconds: 15 * 60, failuresBeforeSignOut: 5 },
 };
 
-const LIMITED_ROUTES = {
-  'auth.login': 'login',
-  'auth.register': 'register',
-  'auth.forgotPassword': 'forgotPassword',
-  'auth.resetPassword': 'resetPassword',
-} as const satisfies Record<string, keyof AuthRateLimits>;
-
-function isLimited(id: string): id is keyof typeof LIMITED_ROUTES {
-  return Object.hasOwn(LIMITED_ROUTES, id);
-}
+const FIRST_DELAY_MS = 1_000;
 
 /** The validated body's email, if the route has one. */
 function emailOf(req: Request, route: RouteDef): string | undefined {
@@ -49,21 +61,81 @@ function emailOf(req: Request, route: RouteDef): string | undefined {
   return typeof body.email === 'string' ? body.email : undefined;
 }
 
+function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
+  const window = (seconds: number) => seconds * 1000;
+  const perIpAndEmail = (name: string, limit: AttemptLimit): RateLimitCheck[] => [
+    { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs: window(limit.windowSeconds) }, clientOf: (req) => req.ip },
+    { name: `${name}:email`, rule: { limit: limit.perEmail, windowMs: window(limit.windowSeconds) }, clientOf: (req) => emailOf(req, route) },
+  ];
+  switch (route.id) {
+    case 'auth.login':
+      return [{ name: 'login:ip', rule: { limit: limits.login.perIp, windowMs: window(limits.login.windowSeconds) }, clientOf: (req) => req.ip }];
+    case 'auth.register':
+      return perIpAndEmail('register', limits.register);
+    case 'auth.forgotPassword':
+      return perIpAndEmail('forgotPassword', limits.forgotPassword);
+    case 'auth.resetPassword':
+      return perIpAndEmail('resetPassword', limits.resetPassword);
+    case 'users.changePassword': {
+      const { perAccount, windowSeconds } = limits.changePassword;
+      return [{ name: 'changePassword:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: (req) => principalOf(req).userId }];
+    }
+    default:
+      return [];
+  }
+}
+
 /**
  * Rate-limit middleware per route, for `mountRouteTable`'s `before` hook: it runs after
- * validation, so the email is the normalised one (case and spaces do not make a new counter).
+ * authorization and validation, so the email is the normalised one (case and spaces do not make a
+ * new counter) and the account is the verified caller.
  */
 export function authRateLimiting(limiter: RateLimiter, limits: AuthRateLimits, logger: Logger): (route: RouteDef) => RequestHandler[] {
   return (route) => {
-    if (!isLimited(route.id)) return [];
-    const name = LIMITED_ROUTES[route.id];
-    const limit = limits[name];
-    const windowMs = limit.windowSeconds * 1000;
-    const checks: RateLimitCheck[] = [
-      { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs }, clientOf: (req) => req.ip },
-      { name: `${name}:email`, rule: { limit: limit.perEmail, windowMs }, clientOf: (req) => emailOf(req, route) },
-    ];
+    const checks = checksOf(route, limits);
+    if (checks.length === 0) return [];
     const onError = (error: unknown) => logger.error({ err: error, route: route.id }, 'rate limiter unavailable; request let through');
     return [rateLimit(limiter, checks, { onError })];
+  };
+}
+
+/** Failures counted with a back-off (see `CredentialAttempts`); the attempt itself counts until forgiven. */
+export interface FailureGuard {
+  /** Counts this attempt as a failure unless the client must wait: then 429 with Retry-After. Returns the failures so far. */
+  begin(client: string, res: Response): Promise<number>;
+  /** The password was right: the failures are forgotten. */
+  succeeded(client: string): Promise<void>;
+}
+
+/** Back-offs of the two places a password is guessed: sign-in, and the current password of a change. */
+export interface CredentialAttempts {
+  /** Keyed by `<email> <client IP>`. */
+  readonly signIn: FailureGuard;
+  /** Keyed by the account id. */
+  readonly passwordChange: FailureGuard;
+  readonly limits: AuthRateLimits;
+}
+
+export const SIGN_IN_BACKOFF_MESSAGE = (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} before trying again.`;
+export const PASSWORD_CHANGE_BACKOFF_MESSAGE = (wait: string) => `Too many wrong current passwords. Please wait ${wait} before trying again.`;
+
+export function credentialAttempts(limiter: RateLimiter, limits: AuthRateLimits): CredentialAttempts {
+  const signInRule = {
+    freeFailures: limits.login.freeFailures,
+    firstDelayMs: FIRST_DELAY_MS,
+    maxDelayMs: limits.login.maxDelaySeconds * 1000,
+    forgetAfterMs: limits.login.windowSeconds * 1000,
+  };
+  // Sessions end at the last free failure; the back-off only holds a burst sent at once.
+  const changeRule = {
+    freeFailures: limits.changePassword.failuresBeforeSignOut,
+    firstDelayMs: FIRST_DELAY_MS,
+    maxDelayMs: limits.changePassword.windowSeconds * 1000,
+    forgetAfterMs: limits.changePassword.windowSeconds * 1000,
+  };
+  return {
+    signIn: failureGuard(limiter, 'login:failures', signInRule, SIGN_IN_BACKOFF_MESSAGE),
+    passwordChange: failureGuard(limiter, 'changePassword:failures', changeRule, PASSWORD_CHANGE_BACKOFF_MESSAGE),
+    limits,
   };
 }

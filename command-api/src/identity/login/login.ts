@@ -13,7 +13,8 @@ export interface LoginDeps extends SessionDeps {
   readonly hasher: PasswordHasher;
 }
 
-export type LogIn = (input: LoginRequest, contextFor: ContextFor) => Promise<LoginResponse>;
+/** `passwordAccepted` runs once the password is known right, whatever the account's status. */
+export type LogIn = (input: LoginRequest, contextFor: ContextFor, passwordAccepted?: () => Promise<void>) => Promise<LoginResponse>;
 
 /**
  * Sign-in on the write side: email reservation -> account stream -> argon2id verification.
@@ -24,10 +25,11 @@ export type LogIn = (input: LoginRequest, contextFor: ContextFor) => Promise<Log
 export function createLogin(deps: LoginDeps): LogIn {
   const dummyHash = deps.hasher.hash(randomBytes(18).toString('base64url'));
   dummyHash.catch(() => undefined); // awaited (and reported) at the first unknown email
-  return async (input, contextFor) => {
+  return async (input, contextFor, passwordAccepted) => {
     const user = await findUserByEmail(deps.eventStore, input.email);
     const valid = user ? await deps.hasher.verify(user.passwordHash, input.password) : await deps.hasher.verify(await dummyHash, input.password);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    await passwordAccepted?.();
     if (user.status !== 'approved') throw blockedAccountError(user.status);
     const ctx = contextFor({ type: 'user', userId: user.userId, role: user.role });
     const { token, refreshToken, position } = await startSession(deps, user, input.rememberMe, ctx);

@@ -4,6 +4,7 @@ import { formatPosition, type Position } from '@concierge/platform/event-store/p
 import { inputOf } from '@concierge/platform/http/route-table';
 import { contextFor } from '../request-context.js';
 import { endSession, refreshSession } from '../session/refresh.js';
+import type { CredentialAttempts } from '../rate-limits.js';
 import type { SessionDeps } from '../session/start-session.js';
 import { createLogin, type LoginDeps } from './login.js';
 
@@ -15,12 +16,18 @@ interface Clock {
 
 const wire = (position: Position | null) => (position ? formatPosition(position) : null);
 
-/** POST /auth/login */
-export function loginHandler(deps: LoginDeps & Clock): RequestHandler {
+/**
+ * POST /auth/login. Every attempt counts as a failure of this email from this address until the
+ * password proves right, so a burst of guesses sent at once is held back like one sent in turn.
+ */
+export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAttempts | undefined }): RequestHandler {
   const logIn = createLogin(deps);
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.login);
-    res.json(await logIn(body, contextFor(res, deps.now)));
+    const guard = deps.attempts?.signIn;
+    const client = `${body.email} ${req.ip ?? ''}`;
+    await guard?.begin(client, res);
+    res.json(await logIn(body, contextFor(res, deps.now), guard ? () => guard.succeeded(client) : undefined));
   };
 }
 

@@ -1,11 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import { userRoutes } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import { NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { NotFoundError, UnauthorizedError, ValidationError } from '@concierge/platform/errors';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
+import type { CredentialAttempts } from '../rate-limits.js';
 import { callerContext } from '../request-context.js';
 import { sessionAggregate } from '../session/decide.js';
 import { sessionStreamId } from '../session/session.js';
@@ -18,6 +21,8 @@ export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
 export const SAME_PASSWORD_MESSAGE = 'New password must be different from the current password.';
+export const SIGNED_OUT_AFTER_GUESSES_MESSAGE =
+  'The current password was entered wrong too many times, so you have been signed out on every device. Please sign in again.';
 
 interface Clock {
   readonly now: () => Date;
@@ -47,19 +52,37 @@ export function updateProfileHandler(deps: SessionDeps & Clock): RequestHandler 
 }
 
 /**
- * PUT /users/password. Every refresh session begun before the change is refused from now on;
+ * Whoever holds a session but keeps getting the current password wrong may have stolen it:
+ * every session of the account ends, so the owner signs in again and the thief is out.
+ */
+async function endSessionsAfterGuessing(eventStore: EventStore, userId: string, ctx: CommandContext): Promise<void> {
+  const command: UserCommand = { type: 'EndSessions', reason: 'password_attempts', endedBy: userId, endedAt: ctx.now };
+  await handleCommand(eventStore, userStreamId(userId), userAggregate, command, ctx);
+}
+
+/**
+ * PUT /users/password, limited per account. Repeated wrong current passwords end every session
+ * of the account (see `endSessionsAfterGuessing`). Every refresh session begun before the change is refused from now on;
  * this device gets a new session in the answer (`token`, `refreshToken`) so it stays signed in.
  */
-export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: PasswordHasher }): RequestHandler {
+export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: PasswordHasher; attempts?: CredentialAttempts | undefined }): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, userRoutes.changePassword);
     const principal = principalOf(req);
     const ctx = callerContext(req, res, deps.now);
+    const guard = deps.attempts?.passwordChange;
+    const failures = (await guard?.begin(principal.userId, res)) ?? 0;
     const user = await findUserById(deps.eventStore, principal.userId);
     if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
     if (!(await deps.hasher.verify(user.passwordHash, body.currentPassword))) {
+      if (guard && deps.attempts && failures >= deps.attempts.limits.changePassword.failuresBeforeSignOut) {
+        await endSessionsAfterGuessing(deps.eventStore, user.userId, ctx);
+        await guard.succeeded(user.userId); // a fresh start once the owner has signed in again
+        throw new UnauthorizedError(SIGNED_OUT_AFTER_GUESSES_MESSAGE);
+      }
       throw new ValidationError([{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }]);
     }
+    await guard?.succeeded(user.userId);
     if (body.newPassword === body.currentPassword) throw new ValidationError([{ field: 'newPassword', message: SAME_PASSWORD_MESSAGE }]);
     const passwordHash = await deps.hasher.hash(body.newPassword);
     const command: UserCommand = { type: 'ChangePassword', verifiedPasswordHash: user.passwordHash, passwordHash, changedAt: ctx.now };

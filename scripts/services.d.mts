@@ -1,10 +1,23 @@
 export declare const ROOT: string;
 export declare const SERVICES: ReadonlyArray<{ name: string; dist: string; source: string }>;
+export interface RestartPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  healthyAfterMs: number;
+  maxQuickFailures: number;
+}
+export declare const RESTART_POLICY: RestartPolicy;
 export declare function startServices(options: {
   mode: 'dist' | 'source';
   env?: Record<string, string>;
   write?: (line: string) => void;
+  policy?: Partial<RestartPolicy>;
 }): {
+  /** Resolves only when a service was given up (it kept dying soon after starting). */
   exited: Promise<{ name: string; code: number | null; signal: string | null }>;
+  /** Each service's current pid (undefined while it is down). */
+  pids: () => Record<string, number | undefined>;
+  /** How often each service was restarted. */
+  restarts: () => Record<string, number>;
   stop: () => Promise<void>;
 };

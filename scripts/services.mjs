@@ -1,4 +1,5 @@
-// Starts the four services as child processes, prefixing their output, and stops them together.
+// Starts the four services as child processes, prefixing their output, keeps them running, and
+// stops them together.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,9 @@ export const SERVICES = [
   { name: 'web', dist: 'web/dist-server/main.js', source: 'web/server/main.ts' },
 ];
 
+/** Restart back-off: first wait, ceiling, and how long a run must last to count as healthy again. */
+export const RESTART_POLICY = { firstDelayMs: 500, maxDelayMs: 30_000, healthyAfterMs: 30_000, maxQuickFailures: 5 };
+
 function prefixLines(stream, name, write) {
   let rest = '';
   stream.on('data', (chunk) => {
@@ -23,42 +27,86 @@ function prefixLines(stream, name, write) {
 }
 
 /**
- * @param {{ mode: 'dist' | 'source', env?: Record<string, string>, write?: (line: string) => void }} options
- * @returns {{ exited: Promise<{ name: string, code: number | null, signal: string | null }>, stop: () => Promise<void> }}
+ * One service under supervision: a process that dies is started again after a back-off that
+ * doubles while it keeps dying quickly. A service that dies quickly `maxQuickFailures` times in a
+ * row (a bad configuration, a missing dependency at start) is given up, so `npm start` stops with
+ * its message instead of looping.
  */
-export function startServices({ mode, env = {}, write = (line) => process.stdout.write(line) }) {
-  const children = SERVICES.map((service) => {
-    const args = mode === 'source' ? ['--conditions=source', '--import', 'tsx', service.source] : [service.dist];
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+function supervise(service, { args, env, write, policy, onGiveUp }) {
+  let child;
+  let stopping = false;
+  let restarts = 0;
+  let quickFailures = 0;
+  let delay = policy.firstDelayMs;
+  let timer;
+
+  const launch = () => {
+    const startedAt = Date.now();
+    child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     prefixLines(child.stdout, service.name, write);
     prefixLines(child.stderr, service.name, write);
-    return { name: service.name, child };
-  });
-  const exited = Promise.race(
-    children.map(
-      ({ name, child }) =>
-        new Promise((resolve) => child.once('exit', (code, signal) => resolve({ name, code, signal }))),
-    ),
-  );
-  const stop = async () => {
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-            const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-            child.once('exit', () => {
-              clearTimeout(force);
-              resolve(undefined);
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const ranMs = Date.now() - startedAt;
+      if (ranMs >= policy.healthyAfterMs) {
+        quickFailures = 0;
+        delay = policy.firstDelayMs;
+      } else {
+        quickFailures += 1;
+      }
+      if (quickFailures >= policy.maxQuickFailures) {
+        write(`[supervisor] ${service.name} exited (${code ?? signal}) ${quickFailures} times in a row soon after starting; giving up\n`);
+        onGiveUp({ name: service.name, code, signal });
+        return;
+      }
+      restarts += 1;
+      write(`[supervisor] ${service.name} exited (${code ?? signal}) after ${Math.round(ranMs / 1000)} s; restarting in ${delay} ms\n`);
+      timer = setTimeout(launch, delay);
+      delay = Math.min(delay * 2, policy.maxDelayMs);
+    });
   };
-  return { exited, stop };
+  launch();
+
+  return {
+    name: service.name,
+    pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
+    restarts: () => restarts,
+    stop: () =>
+      new Promise((resolve) => {
+        stopping = true;
+        clearTimeout(timer);
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve(undefined);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * @param {{ mode: 'dist' | 'source', env?: Record<string, string>, write?: (line: string) => void, policy?: Partial<typeof RESTART_POLICY> }} options
+ */
+export function startServices({ mode, env = {}, write = (line) => process.stdout.write(line), policy = {} }) {
+  let giveUp;
+  const exited = new Promise((resolve) => (giveUp = resolve));
+  const supervised = SERVICES.map((service) =>
+    supervise(service, {
+      args: mode === 'source' ? ['--conditions=source', '--import', 'tsx', service.source] : [service.dist],
+      env: { ...process.env, ...env },
+      write,
+      policy: { ...RESTART_POLICY, ...policy },
+      onGiveUp: (exit) => giveUp(exit),
+    }),
+  );
+  return {
+    exited,
+    pids: () => Object.fromEntries(supervised.map((s) => [s.name, s.pid()])),
+    restarts: () => Object.fromEntries(supervised.map((s) => [s.name, s.restarts()])),
+    stop: async () => {
+      await Promise.all(supervised.map((s) => s.stop()));
+    },
+  };
 }

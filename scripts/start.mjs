@@ -75,8 +75,9 @@ const stop = async (code) => {
 };
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
+// The supervisor restarts a service that dies; it gives up only on one that keeps dying at start.
 const first = await services.exited;
 if (!stopping) {
-  console.error(`npm start: ${first.name} stopped (exit ${first.code ?? first.signal}); stopping the others.`);
+  console.error(`npm start: ${first.name} keeps stopping (exit ${first.code ?? first.signal}); stopping the others.`);
   await stop(1);
 }

@@ -8,6 +8,8 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
+import type { ReadinessCheck } from '@concierge/platform/http/readiness';
+import { formatPosition } from '@concierge/platform/event-store/position';
 import { eventStoreStandings } from './identity/access/standings.js';
 import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
@@ -42,6 +44,8 @@ export interface CommandAppDeps {
   readonly walletMnemonic?: string;
   /** Carries standing changes (suspension, demotion, sign-out) to every process; this process only by default. */
   readonly standingChanges?: StandingChanges;
+  /** Probes of the dependencies the composition root holds (Redis), added to the event store's. */
+  readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
@@ -90,5 +94,6 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     logger: deps.logger,
     routers: [router],
     health: async () => ({ head: String((await eventStore.headPosition()).prepare) }),
+    readiness: { eventStore: async () => ({ head: formatPosition(await eventStore.headPosition()) }), ...deps.readiness },
   });
 }

@@ -9,6 +9,7 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { withFallback } from '@concierge/platform/rate-limit/fallback';
 import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { memoryRateLimiter } from '@concierge/platform/rate-limit/memory';
+import { probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
@@ -46,8 +47,10 @@ runService('command-api', async () => {
   }
 
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
+  const probe = probeRedis(config.REDIS_URL);
   const app = createCommandApp({
     standingChanges,
+    readiness: { redis: redisCheck(probe) },
     eventStore: stores.eventStore,
     hasher,
     keys: signingKeysFrom(config),
@@ -67,6 +70,7 @@ runService('command-api', async () => {
     await closeServer();
     await mailQueue.close();
     await standingChanges.close();
+    probe.disconnect();
     queueConnection.disconnect();
     limiterConnection.disconnect();
     await stores.close();

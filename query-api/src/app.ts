@@ -4,6 +4,7 @@ import { routes } from '@concierge/contracts';
 import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { Position } from '@concierge/platform/event-store/position';
 import { createApiApp } from '@concierge/platform/http/base-app';
+import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { depositQueryHandlers } from './deposits/routes.js';
@@ -25,6 +26,8 @@ export interface QueryAppDeps {
   readonly standingChanges?: StandingChanges;
   /** The event store's newest committed position: X-Min-Position beyond it is answered at once. */
   readonly storeHead?: () => Promise<Position>;
+  /** Probes of the dependencies the composition root holds, added to the read store's. */
+  readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 /** The query API without a listening socket, so tests can start it on any port. */
@@ -52,5 +55,11 @@ export function createQueryApp(deps: QueryAppDeps): Express {
       }),
     ],
     health: async () => ({ users: (await deps.readStore.getCheckpoint('users')) ? 'projected' : 'empty' }),
+    readiness: {
+      readStore: async () => {
+        await deps.readStore.getCheckpoint('users');
+      },
+      ...deps.readiness,
+    },
   });
 }

@@ -7,6 +7,8 @@ export const QueryApiConfig = BaseConfig.and(
     QUERY_API_HOST: z.string().default('127.0.0.1'),
     /** Longest wait for projections to reach a request's X-Min-Position before answering anyway. */
     MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+    /** Readiness fails when a projection's oldest unapplied event is older than this. */
+    PROJECTION_LAG_READY_MS: z.coerce.number().int().positive().default(30_000),
   }),
 );
 export type QueryApiConfig = z.infer<typeof QueryApiConfig>;

@@ -1,12 +1,16 @@
+import { workersHeartbeatKey } from '@concierge/contracts';
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
+import { formatPosition } from '@concierge/platform/event-store/position';
+import { heartbeatCheck, probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createQueryApp } from './app.js';
 import { QueryApiConfig } from './config.js';
 import { ensureQueryIndexes } from './indexes.js';
+import { projectionLagCheck } from './shared/readiness.js';
 
 runService('query-api', async () => {
   const config = loadConfig(QueryApiConfig);
@@ -15,6 +19,7 @@ runService('query-api', async () => {
   const stores = await openStores(config);
   await ensureQueryIndexes(stores.readStore);
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
+  const probe = probeRedis(config.REDIS_URL);
   const app = createQueryApp({
     readStore: stores.readStore,
     publicKey: publicKeyFrom(config),
@@ -22,12 +27,19 @@ runService('query-api', async () => {
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     standingChanges,
     storeHead: () => stores.eventStore.lastPosition(),
+    readiness: {
+      eventStore: async () => ({ head: formatPosition(await stores.eventStore.headPosition()) }),
+      redis: redisCheck(probe),
+      workers: heartbeatCheck(probe, workersHeartbeatKey(config.QUEUE_PREFIX)),
+      projections: projectionLagCheck(stores.readStore, stores.eventStore, config.PROJECTION_LAG_READY_MS),
+    },
   });
   const closeServer = await serveHttp(app, config.QUERY_API_HOST, config.QUERY_API_PORT);
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
   onShutdown(logger, async () => {
     await closeServer();
     await standingChanges.close();
+    probe.disconnect();
     await stores.close();
   });
 });

@@ -12,12 +12,24 @@ export interface RunningProduct {
   readonly schemas: TestSchemas;
   /** Every line the services printed, for a failure message. */
   readonly output: readonly string[];
+  /** Each service's pid now (undefined while the supervisor restarts it). */
+  pids(): Record<string, number | undefined>;
+  /** How often the supervisor restarted each service. */
+  restarts(): Record<string, number>;
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /** Extra environment of every service. */
+  readonly env?: Record<string, string>;
+  /** The database (its URL) to run on instead of the shared test database; it must exist. */
+  readonly databaseUrl?: string;
+}
+
 /** Every process of the product, as `npm start` runs them, on fresh schemas and its own queue prefix. */
-export async function startProduct(label: string, env: Record<string, string> = {}): Promise<RunningProduct> {
-  const schemas = await createTestSchemas(label);
+export async function startProduct(label: string, options: ProductOptions = {}): Promise<RunningProduct> {
+  const env = options.env ?? {};
+  const schemas = await createTestSchemas(label, options.databaseUrl);
   const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
   const base = `http://127.0.0.1:${gateway}`;
   const output: string[] = [];
@@ -56,6 +68,8 @@ export async function startProduct(label: string, env: Record<string, string> = 
     base,
     schemas,
     output,
+    pids: services.pids,
+    restarts: services.restarts,
     async stop() {
       await services.stop();
       await schemas.drop();

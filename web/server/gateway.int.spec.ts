@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,15 +128,35 @@ describe('gateway API routing', () => {
     expect(command.received).toHaveLength(0);
   });
 
-  it('answers 502 when a service is down', async () => {
-    const down = await startGateway({ commandApiUrl: await deadUrl() });
-    const reply = await send(`${down.url}/api/auth/register`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  it('answers 503 with Retry-After, never a 502, while a service is not listening, and waits for it before the next call', async () => {
+    const down = await startGateway({ commandApiUrl: await deadUrl(), upstreamStartWaitMs: 300 });
+    const post = () => send(`${down.url}/api/auth/register`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const first = await post();
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBe('2');
+    expect(Problem.parse(JSON.parse(first.text))).toMatchObject({ status: 503, message: 'The service is starting. Please try again in a moment.' });
 
-    expect(reply.status).toBe(502);
-    expect(Problem.parse(JSON.parse(reply.text))).toMatchObject({
-      status: 502,
-      message: 'The service is temporarily unavailable. Please try again shortly.',
-    });
+    const started = Date.now();
+    const second = await post();
+    expect(second.status).toBe(503);
+    expect(Date.now() - started, 'the second call waited for the service first').toBeGreaterThanOrEqual(250);
+  });
+
+  it('holds a call without a body while its service starts and serves it once the service listens', async () => {
+    const dead = new URL(await deadUrl());
+    const late = await startGateway({ commandApiUrl: dead.href, upstreamStartWaitMs: 5_000 });
+    const pending = send(`${late.url}/api/users/${'1'.repeat(8)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"late":true}'));
+    await new Promise<void>((resolve) => server.listen(Number(dead.port), '127.0.0.1', resolve));
+    try {
+      const reply = await pending;
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text)).toEqual({ late: true });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('answers 504 when a service stays silent past the timeout', async () => {

@@ -1,12 +1,14 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { RouteDef } from '@concierge/contracts';
 import { healthHandler } from './health.js';
+import { readinessHandler } from './readiness.js';
 import { type GatewayLogger, silentLogger } from './logger.js';
 import { sendProblem } from './problem.js';
-import { forward, type ProxyTarget } from './proxy.js';
+import { forward, sendStarting, type ProxyTarget } from './proxy.js';
 import { createRouteMatcher } from './route-matcher.js';
 import { securityHeaders } from './security-headers.js';
 import { spaHandler } from './spa.js';
+import { upstreamGate } from './upstream-gate.js';
 import type { TrustProxy } from './trust-proxy.js';
 
 export interface GatewayDeps {
@@ -19,6 +21,8 @@ export interface GatewayDeps {
   readonly logger?: GatewayLogger;
   /** How long an upstream may stay silent before the caller gets a 504. */
   readonly upstreamTimeoutMs?: number;
+  /** How long a call waits for a service that is (re)starting before it is answered 503. */
+  readonly upstreamStartWaitMs?: number;
   /** How long each upstream `/health` probe may take. */
   readonly healthTimeoutMs?: number;
   /** Where members reach the app; an https URL turns on HSTS. */
@@ -31,9 +35,11 @@ export interface GatewayDeps {
 export function createGateway(deps: GatewayDeps): Express {
   const logger = deps.logger ?? silentLogger;
   const timeoutMs = deps.upstreamTimeoutMs ?? 30_000;
+  const startWait = { maxWaitMs: deps.upstreamStartWaitMs ?? 15_000 };
+  const target = (name: string, url: string): ProxyTarget => ({ name, url: new URL(url), timeoutMs, gate: upstreamGate(new URL(url), startWait) });
   const targets: Record<RouteDef['side'], ProxyTarget> = {
-    command: { name: 'command-api', url: new URL(deps.commandApiUrl), timeoutMs },
-    query: { name: 'query-api', url: new URL(deps.queryApiUrl), timeoutMs },
+    command: target('command-api', deps.commandApiUrl),
+    query: target('query-api', deps.queryApiUrl),
   };
 
   const app = express();
@@ -50,6 +56,7 @@ export function createGateway(deps: GatewayDeps): Express {
     '/api/health',
     healthHandler({ command: targets.command.url, query: targets.query.url }, deps.healthTimeoutMs ?? 2_000),
   );
+  app.get('/api/ready', readinessHandler({ 'command-api': targets.command.url, 'query-api': targets.query.url }, deps.healthTimeoutMs ?? 3_000));
   app.use('/api', apiHandler(deps.routes, targets, logger));
   if (deps.staticDir !== undefined) app.use(spaHandler(deps.staticDir));
   app.use((_req, res) => {
@@ -66,9 +73,11 @@ function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'
     const result = match(req.method, req.path);
     const shown = `${req.method} /api${req.path}`;
     switch (result.kind) {
-      case 'matched':
-        forward(req, res, targets[result.route.side], logger);
+      case 'matched': {
+        const target = targets[result.route.side];
+        void (target.gate?.ready() ?? Promise.resolve(true)).then((up) => (up ? forward(req, res, target, logger) : sendStarting(res)));
         return;
+      }
       case 'method-not-allowed':
         res.setHeader('Allow', result.allowed.join(', '));
         sendProblem(res, 405, `No API route ${shown}; this path accepts ${result.allowed.join(', ')}.`);

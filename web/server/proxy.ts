@@ -5,12 +5,26 @@ import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { GatewayLogger } from './logger.js';
 import { sendProblem } from './problem.js';
+import { EDGE_HEADERS } from './security-headers.js';
+import type { UpstreamGate } from './upstream-gate.js';
 
 /** Where a call goes and how long the upstream may stay silent before the caller gets a 504. */
 export interface ProxyTarget {
   readonly name: string;
   readonly url: URL;
   readonly timeoutMs: number;
+  /** Knows whether the upstream process is up; told when a connection is refused. */
+  readonly gate?: UpstreamGate;
+}
+
+/** What a call hears while its service (re)starts; Retry-After says when to try again. */
+export const STARTING_MESSAGE = 'The service is starting. Please try again in a moment.';
+const STARTING_RETRY_AFTER_SECONDS = 2;
+
+/** 503 with Retry-After: the service is (re)starting, not broken. */
+export function sendStarting(res: Response): void {
+  res.setHeader('Retry-After', String(STARTING_RETRY_AFTER_SECONDS));
+  sendProblem(res, 503, STARTING_MESSAGE);
 }
 
 // Hop-by-hop headers describe one connection, not the message (RFC 9110 7.6.1).
@@ -25,7 +39,7 @@ class UpstreamTimeout extends Error {}
  * Streams the request to the upstream with its path and query unchanged and streams the answer
  * back. Bodies are never buffered or parsed here: size limits and validation belong to the service.
  */
-export function forward(req: Request, res: Response, target: ProxyTarget, logger: GatewayLogger): void {
+export function forward(req: Request, res: Response, target: ProxyTarget, logger: GatewayLogger, retried = false): void {
   const incomingId = req.headers['x-request-id'];
   const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -48,10 +62,9 @@ export function forward(req: Request, res: Response, target: ProxyTarget, logger
   upstreamReq.setTimeout(target.timeoutMs, () => upstreamReq.destroy(new UpstreamTimeout()));
 
   upstreamReq.on('response', (upstreamRes) => {
-    // The security headers are the edge's to set; the service may still choose its own caching.
-    const edgeHeaders = res.getHeaderNames().filter((name) => name !== 'cache-control');
     res.setHeader('x-request-id', requestId);
-    res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, withoutHeaders(upstreamRes.headers, edgeHeaders));
+    // The security headers are the edge's (an API's HSTS would reach a plain-http origin otherwise); caching stays the service's choice.
+    res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, withoutHeaders(upstreamRes.headers, EDGE_HEADERS));
     // pipeline tears the client response down if the upstream dies half-way, instead of hanging.
     pipeline(upstreamRes, res, () => undefined);
   });
@@ -65,6 +78,14 @@ export function forward(req: Request, res: Response, target: ProxyTarget, logger
     if (error instanceof UpstreamTimeout) {
       logger.warn(fields, 'Upstream timed out');
       sendProblem(res, 504, 'The service took too long to respond. Please try again shortly.');
+    } else if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+      // Nothing listens: the process is starting or being restarted by the supervisor. A call
+      // without a body is sent again once it listens; one with a body was consumed, so it hears 503.
+      target.gate?.refused();
+      logger.warn(fields, 'Upstream not listening');
+      const replayable = !retried && target.gate && (req.method === 'GET' || req.method === 'HEAD');
+      if (!replayable) return sendStarting(res);
+      void target.gate?.ready().then((up) => (up ? forward(req, res, target, logger, true) : sendStarting(res)));
     } else {
       logger.warn(fields, 'Upstream unreachable');
       sendProblem(res, 502, 'The service is temporarily unavailable. Please try again shortly.');
@@ -76,7 +97,8 @@ export function forward(req: Request, res: Response, target: ProxyTarget, logger
     if (!res.writableFinished) upstreamReq.destroy();
   });
 
-  req.pipe(upstreamReq);
+  if (retried) upstreamReq.end();
+  else req.pipe(upstreamReq);
 }
 
 /** Copies headers minus hop-by-hop ones (including any the Connection header names) and `extra`. */

@@ -1,7 +1,9 @@
 import { Queue, Worker } from 'bullmq';
+import { WORKERS_HEARTBEAT_INTERVAL_MS, WORKERS_HEARTBEAT_TTL_MS, workersHeartbeatKey } from '@concierge/contracts';
 import { loadConfig } from '@concierge/platform/config/env';
 import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
+import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
@@ -65,6 +67,13 @@ runService('workers', async () => {
 
   // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
   const names = [...projections.map((p) => p.name), ...reactors.map((r) => r.name)];
+  // Queues and workers report a lost Redis connection as 'error' events; ioredis reconnects by itself.
+  const onQueueError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
+  queue.on('error', onQueueError);
+  mailQueue.on('error', onQueueError);
+  worker.on('error', onQueueError);
+  mailWorker.on('error', onQueueError);
+  const heartbeat = startHeartbeat(connection, workersHeartbeatKey(config.QUEUE_PREFIX), WORKERS_HEARTBEAT_INTERVAL_MS, WORKERS_HEARTBEAT_TTL_MS);
   const wakeUp = startWakeUp({ eventStore: stores.eventStore, queue, projectionNames: names, logger });
   logger.info(
     { projections: projections.map((p) => p.name), reactors: reactors.map((r) => r.name), readStore: config.READ_STORE, mail: mailTransport.kind },
@@ -72,6 +81,7 @@ runService('workers', async () => {
   );
 
   onShutdown(logger, async () => {
+    await heartbeat.stop();
     await wakeUp.stop();
     await worker.close();
     await mailWorker.close();

@@ -3,6 +3,7 @@ import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { notFoundHandler, problemHandler } from './problem.js';
+import { readinessHandler, type ReadinessCheck } from './readiness.js';
 
 /** Request bodies are small JSON documents; anything larger is refused before parsing. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -12,6 +13,8 @@ export interface ApiAppOptions {
   readonly routers: readonly Router[];
   /** Answers GET /health; throws when the service cannot serve. */
   readonly health?: () => Promise<Record<string, unknown>>;
+  /** Probes behind GET /ready, one per dependency. */
+  readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 /** The common shell of both APIs: security headers, request ids, JSON bodies, problem details. */
@@ -37,6 +40,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       res.status(503).json({ status: 'unavailable', message: error instanceof Error ? error.message : String(error) });
     }
   });
+  app.get('/ready', readinessHandler(options.readiness ?? {}));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   for (const router of options.routers) app.use('/api', router);
   app.use(notFoundHandler);

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../errors.js';
+import { isUnavailable } from '../errors-unavailable.js';
 import { WrongExpectedRevisionError } from '../event-store/port.js';
 
 const TITLES: Record<number, string> = {
@@ -19,6 +20,9 @@ const TITLES: Record<number, string> = {
 export function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...extra };
 }
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Maps every error to RFC 7807 problem details whose `message` a person can act on. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
@@ -43,6 +47,12 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof URIError) return send(400, 'The request path is not valid.');
     if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
       return send(bodyError.status, 'The request cannot be served as sent.');
+    }
+    if (isUnavailable(error)) {
+      // Nothing was acknowledged: an append either committed whole or not at all, so a retry is safe.
+      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(503, UNAVAILABLE_MESSAGE);
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     return send(500, 'Something went wrong on our side. Please try again.');

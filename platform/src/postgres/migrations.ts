@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { appendEventsFunction } from './append-function.js';
+import { inTransaction } from './database.js';
 import { schemaName } from './identifiers.js';
 
 interface Migration {
@@ -58,9 +59,7 @@ const readStoreMigrations: readonly Migration[] = [
 
 async function apply(pool: pg.Pool, schema: string, migrations: readonly Migration[]): Promise<number> {
   const s = schemaName(schema);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     // Concurrent starts (several services at once) must not race on the same schema.
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`migrate:${s}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -76,14 +75,8 @@ async function apply(pool: pg.Pool, schema: string, migrations: readonly Migrati
       await client.query(`INSERT INTO ${s}.schema_migrations (id, name) VALUES ($1, $2)`, [migration.id, migration.name]);
       count += 1;
     }
-    await client.query('COMMIT');
     return count;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface MigrateOptions {

@@ -15,17 +15,17 @@ export interface TestSchemas {
 }
 
 /** Fresh, migrated schemas for one test file, so files run in parallel without sharing rows. */
-export async function createTestSchemas(label: string): Promise<TestSchemas> {
+export async function createTestSchemas(label: string, connectionString = TEST_DATABASE_URL): Promise<TestSchemas> {
   const suffix = `${label.replace(/[^a-z0-9]/g, '').slice(0, 20)}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const eventStoreSchema = `es_${suffix}`;
   const readStoreSchema = `rm_${suffix}`;
-  const pool = createPool(TEST_DATABASE_URL, 20);
+  const pool = createPool(connectionString, 20);
   await migrate(pool, { eventStoreSchema, readStoreSchema });
   return {
     pool,
     eventStoreSchema,
     readStoreSchema,
-    connectionString: TEST_DATABASE_URL,
+    connectionString,
     drop: async () => {
       await pool.query(`DROP SCHEMA IF EXISTS ${eventStoreSchema} CASCADE`);
       await pool.query(`DROP SCHEMA IF EXISTS ${readStoreSchema} CASCADE`);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '../../postgres/database.js';
 import { schemaName } from '../../postgres/identifiers.js';
 import type { Position } from '../../event-store/position.js';
 import type { Collection, FindQuery, Query, ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
@@ -130,24 +131,9 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
     };
   }
 
-  async function inTransaction<R>(work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
   return {
     collection: (name) => collection(pool, name),
-    transaction: (work) => inTransaction((client) => work(session(client))),
+    transaction: (work) => inTransaction(pool, (client) => work(session(client))),
     async getCheckpoint(projection): Promise<Position | undefined> {
       const { rows } = await pool.query<{ c: string; p: string }>(
         `SELECT commit_position::text AS c, prepare_position::text AS p FROM ${s}.checkpoints WHERE projection = $1`,
@@ -165,7 +151,7 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
     },
     async reset(projection, collections) {
       const tables = await Promise.all(collections.map((name) => ensureTable(name)));
-      await inTransaction(async (client) => {
+      await inTransaction(pool, async (client) => {
         for (const t of tables) await client.query(`TRUNCATE ${t}`);
         await client.query(`DELETE FROM ${s}.checkpoints WHERE projection = $1`, [projection]);
       });

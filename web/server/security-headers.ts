@@ -5,13 +5,12 @@ import helmet from 'helmet';
 
 /**
  * Browser features the product never uses, denied to the page and to anything it might embed;
- * only clipboard writes stay, for the copy buttons. Every name here is one Chromium knows, so
- * the header never logs an "unrecognized feature" warning.
+ * only clipboard writes stay, for the copy buttons. Every name here is one Chromium knows
+ * (it logs an error for any other, e.g. `bluetooth`), which the browser journeys check.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'clipboard-read=()',
   'clipboard-write=(self)',
@@ -32,6 +31,23 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'xr-spatial-tracking=()',
 ].join(', ');
+
+/** The headers above, as helmet names them: the edge's to set, so a service's own copies are dropped. */
+export const EDGE_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /** A placeholder the built index.html carries wherever the response's nonce goes (see vite.config.ts). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';

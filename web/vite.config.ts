@@ -12,5 +12,8 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
+  // Vite stamps this on the tags it writes and on a `csp-nonce` meta tag the SPA reads; the gateway
+  // replaces it with a fresh nonce per response (web/server/security-headers.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -1,3 +1,5 @@
+// First: it fits the libraries to the page's Content-Security-Policy before any of them loads.
+import { createStyleCache, readCspNonce } from './app/content-security-policy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,6 +10,6 @@ if (container === null) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={createQueryClient()} styleCache={createStyleCache(readCspNonce())} />
   </StrictMode>,
 );

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { ROOT, startServices } from '../../../scripts/services.mjs';
 import { freePort } from '../../../scripts/system/free-port.js';
 
@@ -104,8 +105,78 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/** What the gateway's policy must say on every page and API answer the journey receives. */
+function policyProblem(response: Response, headers: Record<string, string>): string | undefined {
+  const path = new URL(response.url()).pathname;
+  const isApi = path.startsWith('/api/');
+  if (!isApi && response.request().resourceType() !== 'document') return undefined;
+  const csp = headers['content-security-policy'] ?? '';
+  if (!csp.includes("frame-ancestors 'none'") || !/(^|;)\s*script-src 'self'\s*(;|$)/.test(csp)) return `${path} came without the Content-Security-Policy: "${csp}"`;
+  if (headers['x-content-type-options'] !== 'nosniff' || headers['referrer-policy'] !== 'no-referrer' || !headers['permissions-policy']) {
+    return `${path} came without nosniff, no-referrer or a Permissions-Policy`;
+  }
+  if (isApi && headers['cache-control'] !== 'no-store') return `${path} came with Cache-Control "${headers['cache-control'] ?? ''}" instead of no-store`;
+  return undefined;
+}
+
+/**
+ * Makes the running test fail, once it ends, if the page reported any Content-Security-Policy
+ * violation (as a `securitypolicyviolation` event or in the console), logged a broken
+ * Permissions-Policy, or received a page or API answer without the gateway's policy. Call it
+ * right after opening the page, before the first navigation.
+ */
+export async function failOnPolicyViolations(page: Page): Promise<void> {
+  const problems: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text())) problems.push(`console on ${where()}: ${message.text()}`);
+  });
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    pending.push(
+      response.allHeaders().then(
+        (headers) => {
+          const problem = policyProblem(response, headers);
+          if (problem) problems.push(problem);
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.exposeFunction('reportPolicyViolation', (text: string) => problems.push(`securitypolicyviolation on ${where()}: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline content'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+    });
+  });
+  onTestFinished(async () => {
+    await Promise.all(pending);
+    if (problems.length > 0) throw new Error(`The security policy was broken or missing:\n${problems.join('\n')}`);
+  });
+}
+
 // Toasts are asserted by the steps; in the pictures they would only cover the page.
 const HIDE_TOASTS = '.notistack-SnackbarContainer { display: none !important; }';
+
+/**
+ * Hides the toasts while `capture` runs. Through a constructed stylesheet: the page's policy
+ * refuses a `<style>` element without its nonce, which is what Playwright's `style` option adds.
+ */
+async function withoutToasts(page: Page, capture: () => Promise<void>): Promise<void> {
+  await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, HIDE_TOASTS);
+  try {
+    await capture();
+  } finally {
+    await page.evaluate((css) => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText).join(' ') !== css);
+    }, HIDE_TOASTS);
+  }
+}
 
 /** Waits until the page has stopped loading: no requests in flight and no spinner on screen. */
 async function settle(page: Page): Promise<void> {
@@ -143,12 +214,10 @@ export function screenshotter(page: Page, suite: string) {
           Array.from(document.querySelectorAll('.MuiTableContainer-root')).filter((box) => box.scrollWidth > box.clientWidth + 1).length,
         );
         if (tables > 0) overflows.push(`${name} has ${tables} table(s) scrolling sideways at ${viewport.width}px`);
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `${prefix}-${size}.png`),
-          fullPage: true,
-          animations: 'disabled',
-          ...(options.toasts ? {} : { style: HIDE_TOASTS }),
-        });
+        const capture = async () => {
+          await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${size}.png`), fullPage: true, animations: 'disabled' });
+        };
+        await (options.toasts ? capture() : withoutToasts(page, capture));
       }
       await page.setViewportSize(VIEWPORTS.desktop);
     },

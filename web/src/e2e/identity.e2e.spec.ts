@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSpa, ensureChromium, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
@@ -40,12 +40,54 @@ describe('identity journey in the browser', () => {
     if (staticDir) rmSync(staticDir, { recursive: true, force: true });
   });
 
+  it('receives the page and API answers with the security policy, and the page styles itself under it', async () => {
+    if (!browser || !system) throw new Error('set-up did not finish');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await failOnPolicyViolations(page);
+    const landing = await page.goto(`${system.base}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor(WAIT);
+    const [login] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/auth/login')),
+      page.evaluate(async (admin) => {
+        await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+      }, ADMIN),
+    ]);
+
+    const page1 = (await landing?.allHeaders()) ?? {};
+    const api = await login.allHeaders();
+    expect(login.status()).toBe(200);
+    expect(api['cache-control']).toBe('no-store');
+    for (const headers of [page1, api]) {
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(page1['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeDefined();
+    // MUI's and notistack's <style> elements carry the page's nonce, and their rules apply.
+    const styles = await page.evaluate(() => ({
+      nonces: Array.from(document.querySelectorAll('style'), (style) => style.nonce),
+      bodyMargin: getComputedStyle(document.body).margin,
+    }));
+    expect(styles.nonces.length).toBeGreaterThan(1);
+    expect(new Set(styles.nonces)).toEqual(new Set([nonce]));
+    expect(styles.bodyMargin).toBe('0px');
+    await context.close();
+  });
+
   it('takes a member from registration through approval to a changed profile and password', async () => {
     if (!browser || !system) throw new Error('set-up did not finish');
     const base = system.base;
     const output = system.output;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    await failOnPolicyViolations(page);
     const browserErrors: string[] = [];
     page.on('pageerror', (error) => browserErrors.push(error.message));
     const { shoot, overflows } = screenshotter(page, 'identity');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSpa, ensureChromium, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${randomUUID().slice(0, 8)}@example.com`, password: 'Analytical1843' };
@@ -62,6 +62,7 @@ describe('money journey in the browser', () => {
     const output = system.output;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    await failOnPolicyViolations(page);
     const browserErrors: string[] = [];
     page.on('pageerror', (error) => browserErrors.push(error.message));
     const { shoot, overflows } = screenshotter(page, 'money');

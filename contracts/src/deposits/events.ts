@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EvmAddressText, NETWORKS, TransactionHashText } from '../shared/chain.js';
 import { EntityId, Instant } from '../shared/fields.js';
 import { FeePercentageText, MicroUsdc } from '../shared/money.js';
+import { UserRole, UserStatus } from '../users/fields.js';
 
 /**
  * Stream `depositTx-<transactionHash>`, appended with "no stream" before crediting: a
@@ -43,6 +44,29 @@ export const DepositDetected = z.object({
 });
 
 /**
+ * Stream `heldDeposit-<depositId>` (the id the credit would have had), appended with "no stream":
+ * deposit detection saw a transfer to the address of an account that is not an approved member
+ * (pending, rejected, suspended, or staff) and credited nothing. The USDC stays at that address;
+ * an admin records it with POST /deposits once the account is an approved member again.
+ */
+export const DepositNotCredited = z.object({
+  depositId: EntityId,
+  userId: EntityId,
+  transactionHash: TransactionHashText,
+  amountMicro: MicroUsdc,
+  timestamp: Instant,
+  network: z.enum(NETWORKS),
+  blockNumber: z.number().int().nonnegative(),
+  logIndex: z.number().int().nonnegative(),
+  fromAddress: EvmAddressText,
+  toAddress: EvmAddressText,
+  reason: z.literal('recipient_not_member'),
+  accountStatus: UserStatus,
+  accountRole: UserRole,
+  detectedAt: Instant,
+});
+
+/**
  * Stream `chainScan-<chainId>-<token>`: deposit detection credited every transfer of blocks
  * `fromBlock`..`toBlock` (inclusive). Appended after crediting, so a crash re-scans the range
  * (harmless: detected deposits are idempotent by transaction hash and log index).
@@ -57,9 +81,10 @@ export const ChainScanAdvanced = z.object({
   scannedAt: Instant,
 });
 
-export const depositEvents = { DepositTransactionReserved, DepositRecorded, DepositDetected, ChainScanAdvanced } as const;
+export const depositEvents = { DepositTransactionReserved, DepositRecorded, DepositDetected, DepositNotCredited, ChainScanAdvanced } as const;
 
 export type DepositTransactionReserved = z.infer<typeof DepositTransactionReserved>;
 export type DepositRecorded = z.infer<typeof DepositRecorded>;
 export type DepositDetected = z.infer<typeof DepositDetected>;
+export type DepositNotCredited = z.infer<typeof DepositNotCredited>;
 export type ChainScanAdvanced = z.infer<typeof ChainScanAdvanced>;

@@ -26,6 +26,8 @@ export const STREAM_CATEGORIES = {
   addressBook: 'addressBook',
   /** The member's money, the consistency boundary of the balance (deposits and withdrawals): `account-<userId>`. */
   account: 'account',
+  /** A detected transfer to an account that is not an approved member, kept uncredited: `heldDeposit-<depositId>`. */
+  heldDeposit: 'heldDeposit',
   /** Reservation of a deposit transaction hash: `depositTx-<lower-case tx hash>`. */
   depositTx: 'depositTx',
   /** Which member's account holds a withdrawal: `withdrawalRef-<withdrawalId>`, appended with "no stream". */

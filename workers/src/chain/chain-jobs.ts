@@ -54,7 +54,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     provider,
     chain,
     addresses: depositAddressIndex(eventStore),
-    credit: creditDetectedDeposit(eventStore, chain.network),
+    credit: creditDetectedDeposit(eventStore, chain.network, logger),
     maxBlockRange: config.DEPOSIT_SCAN_MAX_BLOCK_RANGE,
     startBlock: config.DEPOSIT_SCAN_START_BLOCK,
     logger,

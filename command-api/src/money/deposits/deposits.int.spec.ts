@@ -4,6 +4,7 @@ import { DEPOSIT_FORM_INVALID } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import { accountStreamId } from '../account/account.js';
 import { randomTxHash, startMoneyApi, type MoneyApi } from '../testing/harness.js';
+import { DepositRecipientError } from './recipient.js';
 import { DEPOSIT_ADDED_MESSAGE } from './routes.js';
 import { depositIdFor, depositTxStreamId, DUPLICATE_DEPOSIT_MESSAGE, recordDeposit, USER_NOT_FOUND_MESSAGE } from './record-deposit.js';
 
@@ -107,6 +108,37 @@ describe('recording deposits (POST /deposits and the chain job)', () => {
     const unknown = await api.deposit(randomUUID(), 10);
     expect(unknown.status).toBe(404);
     expect(unknown.body['message']).toBe(USER_NOT_FOUND_MESSAGE);
+    expect(await api.head()).toBe(head);
+  });
+
+  it('records deposits for approved members only: pending, rejected, suspended and staff accounts are refused, appending nothing', async () => {
+    const seed = (status: 'pending' | 'rejected' | 'suspended' | 'approved', role: 'user' | 'admin' | 'auditor' = 'user') =>
+      api.seedUser({ email: `${status}-${role}-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', status, role });
+    const cases = [
+      [await seed('pending'), 'Deposits can only be recorded for approved members; this account is pending approval.'],
+      [await seed('rejected'), 'Deposits can only be recorded for approved members; this account was rejected.'],
+      [await seed('suspended'), 'Deposits can only be recorded for approved members; this account is suspended.'],
+      [await seed('approved', 'admin'), 'Deposits can only be recorded for members; this account is an administrator.'],
+      [await seed('approved', 'auditor'), 'Deposits can only be recorded for members; this account is an auditor.'],
+    ] as const;
+    const head = await api.head();
+    for (const [userId, message] of cases) {
+      const hash = randomTxHash();
+      const reply = await api.deposit(userId, 10, hash);
+      expect(reply.status, message).toBe(409);
+      expect(reply.body['message']).toBe(message);
+      // The hash stays free, so the deposit can be recorded once the account is an approved member.
+      expect(await api.store.readStream(depositTxStreamId(hash))).toEqual([]);
+    }
+    expect(await api.head()).toBe(head);
+    // The same refusal holds for the chain door, which goes through the same rule.
+    const [pendingId] = cases[0];
+    const detected = recordDeposit(
+      { eventStore: api.store },
+      { source: 'chain', userId: pendingId, transactionHash: randomTxHash(), amountMicro: 5_000_000n, timestamp: '2026-11-01T10:00:00.000Z', network: 'Avalanche', blockNumber: 7, logIndex: 0, fromAddress: ADDRESS, toAddress: ADDRESS },
+      system(new Date()),
+    );
+    await expect(detected).rejects.toThrow(DepositRecipientError);
     expect(await api.head()).toBe(head);
   });
 

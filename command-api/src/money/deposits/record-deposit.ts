@@ -17,6 +17,7 @@ import { toNewEvents, type CommandContext } from '../../shared/command-context.j
 import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
 import { currentPlanFee } from './plan-fee.js';
+import { assertMayReceiveDeposits } from './recipient.js';
 
 export { USER_NOT_FOUND_MESSAGE };
 export const DUPLICATE_DEPOSIT_MESSAGE = 'This transaction hash has already been recorded as a deposit.';
@@ -117,6 +118,7 @@ async function reserve(store: EventStore, input: DepositInput, depositId: string
 /**
  * Credits a deposit to the member's account net of their current plan's fee, at most once per
  * transaction slot (see `depositIdFor`). Throws NotFoundError for an unknown member,
+ * DepositRecipientError for an account that is not an approved member (nothing is reserved),
  * ValidationError under 0.01 USDC and ConflictError for a hash already recorded. A detected
  * deposit reported again returns `credited: false` rather than an error, so a job may retry
  * (its fee is then recomputed from the current plan, not read back).
@@ -126,6 +128,7 @@ export async function recordDeposit(deps: DepositDeps, input: DepositInput, ctx:
   if (input.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amountUSD', message: DEPOSIT_AMOUNT_MESSAGE }]);
   const user = isIssuedId(input.userId) ? await findUserById(store, input.userId) : undefined;
   if (user === undefined) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+  assertMayReceiveDeposits(user);
   const transactionHash = input.transactionHash.toLowerCase();
   const depositId = depositIdFor(input.source === 'chain' ? { transactionHash, logIndex: input.logIndex } : { transactionHash });
   const reservation = await reserve(store, input, depositId, ctx);

@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { recordDeposit } from '@concierge/command-api/money/deposits/record-deposit';
-import type { CommandContext } from '@concierge/command-api/shared/command-context';
-import type { Network } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { Logger } from 'pino';
+import { DepositRecipientError } from '@concierge/command-api/money/deposits/recipient';
+import { depositIdFor, recordDeposit } from '@concierge/command-api/money/deposits/record-deposit';
+import { toNewEvents, type CommandContext } from '@concierge/command-api/shared/command-context';
+import { streamName, toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
+import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
 import type { DetectedTransfer } from './scan.js';
 import { SCANNER } from './scan-checkpoint.js';
 
 /**
  * Credits a detected transfer through the command API's deposit rules (reservation by hash and
- * log index, the member's plan fee), as the system actor. Crediting the same log again credits
- * nothing, which is what makes re-scanning a range after a crash harmless.
+ * log index, the member's plan fee, approved members only), as the system actor. Crediting the
+ * same log again credits nothing, which is what makes re-scanning a range after a crash harmless.
+ *
+ * A transfer to the address of an account that is no longer an approved member is not credited
+ * and not dropped either: it is recorded as `DepositNotCredited` in `heldDeposit-<depositId>` and
+ * logged, and its hash stays unclaimed, so an admin can record it with POST /deposits once the
+ * account is an approved member again.
  */
-export function creditDetectedDeposit(eventStore: EventStore, network: Network): (transfer: DetectedTransfer) => Promise<void> {
+export function creditDetectedDeposit(eventStore: EventStore, network: Network, logger?: Logger): (transfer: DetectedTransfer) => Promise<void> {
   return async (transfer) => {
     const ctx: CommandContext = {
       actor: SCANNER,
@@ -19,21 +26,43 @@ export function creditDetectedDeposit(eventStore: EventStore, network: Network):
       causationId: randomUUID(),
       now: new Date(),
     };
-    await recordDeposit(
-      { eventStore },
-      {
-        source: 'chain',
+    const chain = { network, blockNumber: transfer.blockNumber, logIndex: transfer.logIndex, fromAddress: transfer.from, toAddress: transfer.to };
+    try {
+      await recordDeposit(
+        { eventStore },
+        { source: 'chain', userId: transfer.userId, transactionHash: transfer.transactionHash, amountMicro: transfer.value, timestamp: transfer.timestamp, ...chain },
+        ctx,
+      );
+    } catch (error) {
+      if (!(error instanceof DepositRecipientError)) throw error;
+      const data: DepositNotCredited = {
+        depositId: depositIdFor({ transactionHash: transfer.transactionHash, logIndex: transfer.logIndex }),
         userId: transfer.userId,
-        transactionHash: transfer.transactionHash,
-        amountMicro: transfer.value,
+        transactionHash: transfer.transactionHash.toLowerCase(),
+        amountMicro: toMicroText(transfer.value),
         timestamp: transfer.timestamp,
-        network,
-        blockNumber: transfer.blockNumber,
-        logIndex: transfer.logIndex,
-        fromAddress: transfer.from,
-        toAddress: transfer.to,
-      },
-      ctx,
-    );
+        ...chain,
+        reason: 'recipient_not_member',
+        accountStatus: error.accountStatus,
+        accountRole: error.accountRole,
+        detectedAt: ctx.now.toISOString(),
+      };
+      if (await recordHeld(eventStore, data, ctx)) {
+        logger?.warn(data, 'deposit to an account that is not an approved member was not credited; an admin can record it once the account is approved');
+      }
+    }
   };
+}
+
+/** True when this call recorded it; false when a re-scan finds it recorded already. */
+async function recordHeld(eventStore: EventStore, data: DepositNotCredited, ctx: CommandContext): Promise<boolean> {
+  try {
+    await eventStore.appendToStream(streamName('heldDeposit', data.depositId), toNewEvents([{ type: 'DepositNotCredited', data }], ctx), {
+      expectedRevision: 'no_stream',
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) return false;
+    throw error;
+  }
 }

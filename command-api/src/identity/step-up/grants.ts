@@ -17,7 +17,7 @@ export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
  * is decided again, after a short random pause that spreads the racers out.
  */
 const STEP_UP_RETRY: RetryPolicy = {
-  attempts: 20,
+  attempts: 60,
   pause: (attempt) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 25))),
 };
 

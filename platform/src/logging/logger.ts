@@ -18,6 +18,9 @@ export function createLogger(service: string, level = 'info'): Logger {
         '*.privateKey',
         '*.refreshToken',
         '*.token',
+        // A step-up grant reveals a private key once: never in a log line.
+        'req.headers["x-step-up-grant"]',
+        '*.grant',
       ],
       censor: '[redacted]',
     },

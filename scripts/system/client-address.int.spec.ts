@@ -42,6 +42,15 @@ describe('per-IP limits behind a proxy', () => {
     expect(await signInFrom(product, '203.0.113.50, 198.51.100.1')).toBe(429);
   }, 90_000);
 
+  it('counts an IPv6 client by its /64, so stepping through it opens no new bucket', async () => {
+    const product = started[0] ?? (await productTrusting('loopback'));
+    const attempts: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) attempts.push(await signInFrom(product, `2001:db8:5:6::${i + 1}`));
+
+    expect(attempts).toEqual([401, 401, 401, 429]);
+    expect(await signInFrom(product, '2001:db8:5:7::1')).toBe(401);
+  }, 90_000);
+
   it('without TRUST_PROXY keeps a client that makes up X-Forwarded-For in its own bucket', async () => {
     const product = await productTrusting(undefined);
     const spoofed: number[] = [];

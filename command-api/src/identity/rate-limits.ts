@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { RouteDef } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { inputOf } from '@concierge/platform/http/route-table';
+import { clientAddress } from '@concierge/platform/rate-limit/client-address';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { rateLimit, type RateLimitCheck } from '@concierge/platform/rate-limit/middleware';
 import { failureGuard } from './failure-guard.js';
@@ -64,12 +65,12 @@ function emailOf(req: Request, route: RouteDef): string | undefined {
 function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
   const window = (seconds: number) => seconds * 1000;
   const perIpAndEmail = (name: string, limit: AttemptLimit): RateLimitCheck[] => [
-    { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs: window(limit.windowSeconds) }, clientOf: (req) => req.ip },
+    { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs: window(limit.windowSeconds) }, clientOf: clientAddress },
     { name: `${name}:email`, rule: { limit: limit.perEmail, windowMs: window(limit.windowSeconds) }, clientOf: (req) => emailOf(req, route) },
   ];
   switch (route.id) {
     case 'auth.login':
-      return [{ name: 'login:ip', rule: { limit: limits.login.perIp, windowMs: window(limits.login.windowSeconds) }, clientOf: (req) => req.ip }];
+      return [{ name: 'login:ip', rule: { limit: limits.login.perIp, windowMs: window(limits.login.windowSeconds) }, clientOf: clientAddress }];
     case 'auth.register':
       return perIpAndEmail('register', limits.register);
     case 'auth.forgotPassword':

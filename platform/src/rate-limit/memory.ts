@@ -7,7 +7,7 @@ interface Entry {
   expiresAt: number;
 }
 
-/** Past this many counters, expired ones are swept before adding more, so memory stays bounded. */
+/** Past this many counters, expired ones are swept before adding more, so memory follows the live ones. */
 const SWEEP_ABOVE = 10_000;
 
 /**
@@ -17,13 +17,18 @@ const SWEEP_ABOVE = 10_000;
 export function memoryRateLimiter(options: { readonly now?: () => number } = {}): RateLimiter {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  let sweepAbove = SWEEP_ABOVE;
   const live = (key: string, at: number): Entry | undefined => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= at) entries.delete(key);
     return entry && entry.expiresAt > at ? entry : undefined;
   };
   const put = (key: string, entry: Entry, at: number) => {
-    if (entries.size >= SWEEP_ABOVE) for (const [k, e] of entries) if (e.expiresAt <= at) entries.delete(k);
+    if (entries.size >= sweepAbove) {
+      for (const [k, e] of entries) if (e.expiresAt <= at) entries.delete(k);
+      // Many live counters (an attack from many addresses): sweep again only once they have doubled.
+      sweepAbove = Math.max(SWEEP_ABOVE, entries.size * 2);
+    }
     entries.set(key, entry);
   };
   return {

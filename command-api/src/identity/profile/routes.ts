@@ -61,28 +61,28 @@ async function endSessionsAfterGuessing(eventStore: EventStore, userId: string, 
 }
 
 /**
- * PUT /users/password, limited per account. Repeated wrong current passwords end every session
- * of the account (see `endSessionsAfterGuessing`). Every refresh session begun before the change is refused from now on;
- * this device gets a new session in the answer (`token`, `refreshToken`) so it stays signed in.
+ * PUT /users/password, limited per account; repeated wrong current passwords end every session of
+ * the account (see `endSessionsAfterGuessing`). Every refresh session begun before the change is
+ * refused from now on; this device gets a new session in the answer (`token`, `refreshToken`).
  */
 export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: PasswordHasher; attempts?: CredentialAttempts | undefined }): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, userRoutes.changePassword);
     const principal = principalOf(req);
     const ctx = callerContext(req, res, deps.now);
-    const guard = deps.attempts?.passwordChange;
-    const failures = (await guard?.begin(principal.userId, res)) ?? 0;
+    const { attempts } = deps;
+    const failures = attempts ? await attempts.passwordChange.begin(principal.userId, res) : 0;
     const user = await findUserById(deps.eventStore, principal.userId);
     if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
     if (!(await deps.hasher.verify(user.passwordHash, body.currentPassword))) {
-      if (guard && deps.attempts && failures >= deps.attempts.limits.changePassword.failuresBeforeSignOut) {
+      if (attempts && failures >= attempts.limits.changePassword.failuresBeforeSignOut) {
         await endSessionsAfterGuessing(deps.eventStore, user.userId, ctx);
-        await guard.succeeded(user.userId); // a fresh start once the owner has signed in again
+        await attempts.passwordChange.succeeded(user.userId); // a fresh count once the owner has signed in again
         throw new UnauthorizedError(SIGNED_OUT_AFTER_GUESSES_MESSAGE);
       }
       throw new ValidationError([{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }]);
     }
-    await guard?.succeeded(user.userId);
+    await attempts?.passwordChange.succeeded(user.userId);
     if (body.newPassword === body.currentPassword) throw new ValidationError([{ field: 'newPassword', message: SAME_PASSWORD_MESSAGE }]);
     const passwordHash = await deps.hasher.hash(body.newPassword);
     const command: UserCommand = { type: 'ChangePassword', verifiedPasswordHash: user.passwordHash, passwordHash, changedAt: ctx.now };

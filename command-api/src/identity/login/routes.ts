@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { authRoutes } from '@concierge/contracts';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
+import { clientAddress } from '@concierge/platform/rate-limit/client-address';
 import { contextFor } from '../request-context.js';
 import { endSession, refreshSession } from '../session/refresh.js';
 import type { CredentialAttempts } from '../rate-limits.js';
@@ -25,7 +26,8 @@ export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAt
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.login);
     const guard = deps.attempts?.signIn;
-    const client = `${body.email} ${req.ip ?? ''}`;
+    // The address as per-IP limits count it (an IPv6 /64 as one), so stepping through a block opens no fresh count.
+    const client = `${body.email} ${clientAddress(req) ?? ''}`;
     await guard?.begin(client, res);
     res.json(await logIn(body, contextFor(res, deps.now), guard ? () => guard.succeeded(client) : undefined));
   };

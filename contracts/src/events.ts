@@ -7,7 +7,7 @@ import { subscriptionPlanEvents } from './subscriptions/events.js';
 import { userEvents } from './users/events.js';
 import { walletEvents } from './wallets/events.js';
 import { withdrawalAddressEvents } from './withdrawal-addresses/events.js';
-import { withdrawalEvents, withdrawalReferenceEvents } from './withdrawals/events.js';
+import { withdrawalEvents, withdrawalReferenceEvents, withdrawalTransactionEvents } from './withdrawals/events.js';
 
 /** Each context's event schemas, by type name (a type name belongs to exactly one context). */
 export const eventSchemasByContext = {
@@ -20,6 +20,7 @@ export const eventSchemasByContext = {
   withdrawalAddresses: withdrawalAddressEvents,
   withdrawals: withdrawalEvents,
   withdrawalReferences: withdrawalReferenceEvents,
+  withdrawalTransactions: withdrawalTransactionEvents,
   portfolio: portfolioEvents,
 } as const;
 
@@ -34,6 +35,7 @@ export const eventSchemas = {
   ...withdrawalAddressEvents,
   ...withdrawalEvents,
   ...withdrawalReferenceEvents,
+  ...withdrawalTransactionEvents,
   ...portfolioEvents,
 } as const satisfies Record<string, z.ZodType>;
 

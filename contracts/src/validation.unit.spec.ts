@@ -83,7 +83,7 @@ describe('SPEC.md section 5 messages', () => {
     expect(errorsOf(ProcessWithdrawalRequest, { action: 'complete', transactionHash: ' ' })).toEqual({
       transactionHash: 'Transaction hash is required',
     });
-    expect(errorsOf(ProcessWithdrawalRequest, { action: 'pay' })).toEqual({ action: 'Action must be one of: approve, reject, complete, cancel' });
+    expect(errorsOf(ProcessWithdrawalRequest, { action: 'pay' })).toEqual({ action: 'Action must be one of: approve, reject, complete, cancel, retry' });
     expect(ProcessWithdrawalRequest.parse({ action: 'complete', transactionHash: txHash })).toEqual({
       action: 'complete',
       transactionHash: txHash.toLowerCase(),

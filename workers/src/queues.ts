@@ -75,9 +75,13 @@ export type SettleWithdrawalJobData = z.infer<typeof SettleWithdrawalJobData>;
 
 const SETTLEMENT_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
 
-/** One payout job per withdrawal: `settle-withdrawal-<id>` (BullMQ refuses ':' in custom ids). */
-export function settlementJobId(withdrawalId: string): string {
-  return `settle-withdrawal-${withdrawalId.replaceAll(':', '%3A')}`;
+/**
+ * One payout job per withdrawal: `settle-withdrawal-<id>` (BullMQ refuses ':' in custom ids), and
+ * one more per admin retry, named after the retry's event (the first job is kept, so its id is taken).
+ */
+export function settlementJobId(withdrawalId: string, retryEventId?: string): string {
+  const id = `settle-withdrawal-${withdrawalId.replaceAll(':', '%3A')}`;
+  return retryEventId === undefined ? id : `${id}-retry-${retryEventId.replaceAll(':', '%3A')}`;
 }
 
 /**
@@ -85,9 +89,9 @@ export function settlementJobId(withdrawalId: string): string {
  * the withdrawal completed anyway). Retries back off from 5 s to about 3 hours (a node down, the
  * hot wallet short of USDC or gas); then the job waits in the failed set for an admin.
  */
-export function settlementJobOptions(withdrawalId: string): JobsOptions {
+export function settlementJobOptions(withdrawalId: string, retryEventId?: string): JobsOptions {
   return {
-    jobId: settlementJobId(withdrawalId),
+    jobId: settlementJobId(withdrawalId, retryEventId),
     attempts: 12,
     backoff: { type: 'exponential', delay: 5_000 },
     removeOnComplete: { age: SETTLEMENT_JOB_RETENTION_SECONDS },

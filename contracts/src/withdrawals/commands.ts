@@ -34,7 +34,27 @@ export const RecordWithdrawalSettlementSigned = defineCommand('RecordWithdrawalS
   nonce: z.number().int().nonnegative(),
   transactionHash: TransactionHashText,
   signedTransaction: z.string().regex(/^0x[0-9a-f]+$/),
+  maxFeePerGas: z.bigint().positive().optional(),
+  maxPriorityFeePerGas: z.bigint().nonnegative().optional(),
 });
+/** The settlement job re-signed the payout in flight with the same nonce and higher fees. */
+export const RecordWithdrawalSettlementReplaced = defineCommand('RecordWithdrawalSettlementReplaced', {
+  ...target,
+  nonce: z.number().int().nonnegative(),
+  transactionHash: TransactionHashText,
+  signedTransaction: z.string().regex(/^0x[0-9a-f]+$/),
+  maxFeePerGas: z.bigint().positive(),
+  maxPriorityFeePerGas: z.bigint().nonnegative(),
+  replacesTransactionHash: TransactionHashText,
+});
+/** The payout in flight is stuck below the market fee and the fee ceiling forbids outbidding it. */
+export const RecordWithdrawalSettlementDelayed = defineCommand('RecordWithdrawalSettlementDelayed', {
+  ...target,
+  transactionHash: TransactionHashText,
+  reason: z.string().min(1),
+});
+/** An admin asks for a new payout of an approved withdrawal whose payout failed. */
+export const RetryWithdrawalPayout = defineCommand('RetryWithdrawalPayout', target);
 export const RecordWithdrawalSettlementBroadcast = defineCommand('RecordWithdrawalSettlementBroadcast', {
   ...target,
   transactionHash: TransactionHashText,
@@ -53,8 +73,11 @@ export const withdrawalCommands = {
   CancelWithdrawal,
   CompleteWithdrawal,
   RecordWithdrawalSettlementSigned,
+  RecordWithdrawalSettlementReplaced,
   RecordWithdrawalSettlementBroadcast,
+  RecordWithdrawalSettlementDelayed,
   RecordWithdrawalSettlementFailed,
+  RetryWithdrawalPayout,
 } as const;
 
 export type RequestWithdrawal = z.infer<typeof RequestWithdrawal>;
@@ -63,6 +86,9 @@ export type RejectWithdrawal = z.infer<typeof RejectWithdrawal>;
 export type CancelWithdrawal = z.infer<typeof CancelWithdrawal>;
 export type CompleteWithdrawal = z.infer<typeof CompleteWithdrawal>;
 export type RecordWithdrawalSettlementSigned = z.infer<typeof RecordWithdrawalSettlementSigned>;
+export type RecordWithdrawalSettlementReplaced = z.infer<typeof RecordWithdrawalSettlementReplaced>;
+export type RecordWithdrawalSettlementDelayed = z.infer<typeof RecordWithdrawalSettlementDelayed>;
+export type RetryWithdrawalPayout = z.infer<typeof RetryWithdrawalPayout>;
 export type RecordWithdrawalSettlementBroadcast = z.infer<typeof RecordWithdrawalSettlementBroadcast>;
 export type RecordWithdrawalSettlementFailed = z.infer<typeof RecordWithdrawalSettlementFailed>;
 export type WithdrawalCommand = z.infer<(typeof withdrawalCommands)[keyof typeof withdrawalCommands]>;

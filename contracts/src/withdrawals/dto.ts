@@ -3,6 +3,7 @@ import { Asset, TransactionHash } from '../shared/chain.js';
 import { blankAsAbsent, idField, jsonBody, limitQuery, optionalLimitQuery, optionalText, pageQuery, SearchQuery } from '../shared/fields.js';
 import { CommandAccepted } from '../shared/problem.js';
 import { UserRef } from '../users/dto.js';
+import { PAYOUT_STAGES } from './read-model.js';
 import { SettlementKind, WithdrawalAmount, WithdrawalRejectionReason, WithdrawalStatus, WithdrawalStatusFilter } from './fields.js';
 
 /**
@@ -23,6 +24,17 @@ export const WithdrawalRequestedResponse = CommandAccepted.extend({
 });
 export type WithdrawalRequestedResponse = z.infer<typeof WithdrawalRequestedResponse>;
 
+export const WithdrawalPayoutDto = z.object({
+  stage: z.enum(PAYOUT_STAGES),
+  transactionHash: z.string().nullable(),
+  /** Why it failed or is delayed; null otherwise. */
+  reason: z.string().nullable(),
+  /** After a failure: whether the settlement job tries again by itself (false: an admin retries or rejects). */
+  retryable: z.boolean().nullable(),
+  at: z.string(),
+});
+export type WithdrawalPayoutDto = z.infer<typeof WithdrawalPayoutDto>;
+
 /** A withdrawal as the API shows it (SPEC.md section 3); `amount` in USDC for display. */
 export const WithdrawalDto = z.object({
   _id: z.string(),
@@ -40,6 +52,8 @@ export const WithdrawalDto = z.object({
   approvedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   settlement: SettlementKind.nullable(),
+  /** Admin views only: where the on-chain payout stands, with the reason when it failed or is delayed. */
+  payout: WithdrawalPayoutDto.nullable().optional(),
 });
 export type WithdrawalDto = z.infer<typeof WithdrawalDto>;
 
@@ -60,11 +74,12 @@ export const AdminWithdrawalsQuery = z
 export type AdminWithdrawalsQuery = z.infer<typeof AdminWithdrawalsQuery>;
 
 const isJsonObject = (input: unknown): boolean => typeof input === 'object' && input !== null && !Array.isArray(input);
-const PROCESS_ACTION_MESSAGE = 'Action must be one of: approve, reject, complete, cancel';
+const PROCESS_ACTION_MESSAGE = 'Action must be one of: approve, reject, complete, cancel, retry';
 
 /**
  * POST /withdrawals/admin/requests/:id/process. `approve` with a transaction hash also completes
- * it (as the original Complete modal sends); `reject` needs a reason; `complete` a hash.
+ * it (as the original Complete modal sends); `reject` needs a reason; `complete` a hash; `retry`
+ * asks for a new on-chain payout after one failed.
  */
 export const ProcessWithdrawalRequest = z.discriminatedUnion(
   'action',
@@ -73,6 +88,8 @@ export const ProcessWithdrawalRequest = z.discriminatedUnion(
     z.object({ action: z.literal('reject'), rejectionReason: WithdrawalRejectionReason }),
     z.object({ action: z.literal('complete'), transactionHash: TransactionHash }),
     z.object({ action: z.literal('cancel'), reason: optionalText('Reason', 500) }),
+    // After an on-chain payout failed for good: pay it again with a new transaction.
+    z.object({ action: z.literal('retry') }),
   ],
   { error: (issue) => (isJsonObject(issue.input) ? PROCESS_ACTION_MESSAGE : 'The request body must be a JSON object') },
 );

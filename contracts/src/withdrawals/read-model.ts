@@ -6,13 +6,23 @@ export const WITHDRAWALS_COLLECTION = 'withdrawals';
 /** Fields "Search by user or address" looks in (case-insensitive substring). */
 export const WITHDRAWAL_SEARCH_FIELDS = ['fullName', 'email', 'destination.address'] as const;
 
-/** Where the payout stands while an approved withdrawal is being settled on chain. */
+/**
+ * Where the payout stands while an approved withdrawal is being settled on chain: signed, re-signed
+ * with a higher fee (`replaced`), sent, stuck at the fee ceiling (`delayed`), failed, or a new
+ * payout asked for by an admin after a failure (`retried`).
+ */
+export const PAYOUT_STAGES = ['signed', 'replaced', 'broadcast', 'delayed', 'failed', 'retried'] as const;
+export type PayoutStage = (typeof PAYOUT_STAGES)[number];
+
 export type WithdrawalPayoutReadModel = {
-  stage: 'signed' | 'broadcast' | 'failed';
+  stage: PayoutStage;
+  /** The newest transaction of the payout (a replacement supersedes the one it outbids). */
   transactionHash: string | null;
   /** Why the last attempt failed, and whether the job will try again. */
   failureReason: string | null;
   retryable: boolean | null;
+  /** Why the payout is delayed (stage `delayed`); absent on documents written before delays existed. */
+  delayReason?: string | null;
   at: string;
 };
 

@@ -17,7 +17,7 @@ import {
 import type { Reactor } from '../reactors/reactor.js';
 import { settlementPayoutsReactor } from '../reactors/settlement-payouts.js';
 import { createRedis } from '../redis.js';
-import { chainSettings } from './config.js';
+import { chainSettings, settlementMaxFeeWei } from './config.js';
 import { hotWallet } from './hot-wallet.js';
 import { chainProvider } from './provider.js';
 
@@ -72,7 +72,15 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
   if (config.SETTLEMENT_MODE === 'onchain' && config.HOT_WALLET_PRIVATE_KEY) {
     const wallet = hotWallet(config.HOT_WALLET_PRIVATE_KEY);
     const settlementQueue = new Queue(SETTLEMENT_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
-    const settlementDeps = { eventStore, provider, wallet, chain, confirmationTimeoutMs: config.SETTLEMENT_CONFIRMATION_TIMEOUT_MS, logger };
+    const settlementDeps = {
+      eventStore,
+      provider,
+      wallet,
+      chain,
+      confirmationTimeoutMs: config.SETTLEMENT_CONFIRMATION_TIMEOUT_MS,
+      maxFeePerGas: settlementMaxFeeWei(config),
+      logger,
+    };
     // Concurrency 1: payouts take the hot wallet's nonces in turn instead of racing for one.
     const settlementWorker = new Worker(SETTLEMENT_QUEUE, settlementProcessor(settlementDeps), {
       connection: redis(),

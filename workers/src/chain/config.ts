@@ -1,3 +1,4 @@
+import { parseUnits } from 'ethers';
 import { z } from 'zod';
 import { NETWORKS } from '@concierge/contracts';
 
@@ -23,12 +24,24 @@ export const ChainConfig = z.object({
   DEPOSIT_SCAN_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
   /** Most blocks per getLogs call; many RPC providers refuse wider ranges. */
   DEPOSIT_SCAN_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
-  /** First block scanned when no scan was recorded yet, e.g. the block the first deposit address was handed out. */
-  DEPOSIT_SCAN_START_BLOCK: z.coerce.number().int().min(0).default(0),
+  /**
+   * First block scanned when no scan was recorded yet, e.g. the block the first deposit address was
+   * handed out. Unset, the first scan starts at the chain head minus the confirmations.
+   */
+  DEPOSIT_SCAN_START_BLOCK: optional(z.coerce.number().int().min(0)),
   /** `manual`: an admin completes approved withdrawals by hand; `onchain`: the settlement job pays them from the hot wallet. */
   SETTLEMENT_MODE: z.enum(['manual', 'onchain']).default('manual'),
   /** Key of the platform hot wallet that pays withdrawals (hex). Never logged. */
   HOT_WALLET_PRIVATE_KEY: optional(z.string().regex(PRIVATE_KEY, { error: 'HOT_WALLET_PRIVATE_KEY must be 32 bytes of hex' })),
+  /**
+   * Highest fee cap per gas (gwei, up to 9 decimals) a payout may be signed or re-signed with when
+   * it is stuck below the market fee; past it the payout waits and shows as delayed.
+   */
+  SETTLEMENT_MAX_FEE_GWEI: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,9})?$/, { error: 'SETTLEMENT_MAX_FEE_GWEI must be a number of gwei, e.g. 100 or 0.5', abort: true })
+    .refine((gwei) => parseUnits(gwei, 'gwei') > 0n, { error: 'SETTLEMENT_MAX_FEE_GWEI must be above 0' })
+    .default('100'),
   /** Longest a settlement job waits for its confirmations before it retries later. */
   SETTLEMENT_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
 });
@@ -64,3 +77,6 @@ export function chainSettings(config: ChainConfig): ChainSettings | undefined {
     confirmations: config.CHAIN_CONFIRMATIONS,
   };
 }
+
+/** SETTLEMENT_MAX_FEE_GWEI in wei: exact, never through a float. */
+export const settlementMaxFeeWei = (config: Pick<ChainConfig, 'SETTLEMENT_MAX_FEE_GWEI'>): bigint => parseUnits(config.SETTLEMENT_MAX_FEE_GWEI, 'gwei');

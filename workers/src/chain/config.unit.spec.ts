@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
 import { WorkersConfig } from '../config.js';
-import { chainSettings } from './config.js';
+import { chainSettings, settlementMaxFeeWei } from './config.js';
 
 const KEY = `0x${'ab'.repeat(32)}`;
 const TOKEN = '0x5425890298aed601595a70AB815c96711a31Bc65';
@@ -48,5 +48,21 @@ describe('chain settings of the workers', () => {
     }
     expect(message).toContain('HOT_WALLET_PRIVATE_KEY must be 32 bytes of hex');
     expect(message).not.toContain(bad);
+  });
+
+  it('caps payout fees at SETTLEMENT_MAX_FEE_GWEI, 100 gwei unless set, exactly in wei', () => {
+    expect(settlementMaxFeeWei(load({}))).toBe(100_000_000_000n);
+    expect(settlementMaxFeeWei(load({ SETTLEMENT_MAX_FEE_GWEI: '0.000000001' }))).toBe(1n);
+    expect(settlementMaxFeeWei(load({ SETTLEMENT_MAX_FEE_GWEI: '25.5' }))).toBe(25_500_000_000n);
+    for (const bad of ['0', 'ten', '-5', '1e3', '0.0000000001']) {
+      expect(() => load({ SETTLEMENT_MAX_FEE_GWEI: bad }), bad).toThrow(/SETTLEMENT_MAX_FEE_GWEI must be/);
+    }
+  });
+
+  it('leaves the first scanned block to the chain head unless DEPOSIT_SCAN_START_BLOCK is set', () => {
+    expect(load({}).DEPOSIT_SCAN_START_BLOCK).toBeUndefined();
+    expect(load({ DEPOSIT_SCAN_START_BLOCK: '' }).DEPOSIT_SCAN_START_BLOCK).toBeUndefined();
+    expect(load({ DEPOSIT_SCAN_START_BLOCK: '0' }).DEPOSIT_SCAN_START_BLOCK).toBe(0);
+    expect(load({ DEPOSIT_SCAN_START_BLOCK: '52000000' }).DEPOSIT_SCAN_START_BLOCK).toBe(52_000_000);
   });
 });

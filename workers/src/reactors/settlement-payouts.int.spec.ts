@@ -8,6 +8,8 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { accountStreamId } from '@concierge/command-api/money/account/account';
+import { commandMetadata, handleAccountCommand } from '@concierge/command-api/money/account/handle';
 import { approvedWithdrawal } from '../jobs/settlement/testing/approved-withdrawal.js';
 import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId } from '../queues.js';
 import { createRedis } from '../redis.js';
@@ -55,5 +57,21 @@ describe('settlement payouts reactor', () => {
 
     expect(await jobs()).toEqual([[settlementJobId(target.withdrawalId), SETTLE_WITHDRAWAL, target]]);
     expect(await queue.getJob(settlementJobId(before.withdrawalId))).toBeUndefined();
+  });
+
+  it('enqueues a new payout when an admin retries a failed one, once per retry', async () => {
+    await run();
+    const target = await approvedWithdrawal(eventStore, { amountMicro: 90_000n, to: `0x${'3'.repeat(40)}` });
+    const id = randomUUID();
+    const ctx = { actor: { type: 'user' as const, userId: 'admin-1', role: 'admin' as const }, correlationId: id, causationId: id, now: new Date() };
+    const failed = { ...target, transactionHash: null, reason: 'The destination is on another network; pay it by hand.', retryable: false };
+    await handleAccountCommand(eventStore, target.userId, { type: 'RecordWithdrawalSettlementFailed', data: failed, metadata: commandMetadata(ctx) }, ctx);
+    await handleAccountCommand(eventStore, target.userId, { type: 'RetryWithdrawalPayout', data: target, metadata: commandMetadata(ctx) }, ctx);
+    await run();
+    await run();
+
+    const retried = (await eventStore.readStream(accountStreamId(target.userId))).find((e) => e.type === 'WithdrawalPayoutRetried');
+    const ids = (await jobs()).map(([jobId]) => jobId).filter((jobId) => String(jobId).includes(target.withdrawalId));
+    expect(ids.sort()).toEqual([settlementJobId(target.withdrawalId), settlementJobId(target.withdrawalId, retried?.id)].sort());
   });
 });

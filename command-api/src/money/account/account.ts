@@ -9,7 +9,10 @@ import {
   type WithdrawalRejected,
   type WithdrawalRequested,
   type WithdrawalSettlementBroadcast,
+  type WithdrawalSettlementDelayed,
+  type WithdrawalPayoutRetried,
   type WithdrawalSettlementFailed,
+  type WithdrawalSettlementReplaced,
   type WithdrawalSettlementSigned,
   type WithdrawalStatus,
   type Network,
@@ -28,8 +31,11 @@ export type AccountEvent =
   | { type: 'WithdrawalRejected'; data: WithdrawalRejected }
   | { type: 'WithdrawalCancelled'; data: WithdrawalCancelled }
   | { type: 'WithdrawalSettlementSigned'; data: WithdrawalSettlementSigned }
+  | { type: 'WithdrawalSettlementReplaced'; data: WithdrawalSettlementReplaced }
   | { type: 'WithdrawalSettlementBroadcast'; data: WithdrawalSettlementBroadcast }
+  | { type: 'WithdrawalSettlementDelayed'; data: WithdrawalSettlementDelayed }
   | { type: 'WithdrawalSettlementFailed'; data: WithdrawalSettlementFailed }
+  | { type: 'WithdrawalPayoutRetried'; data: WithdrawalPayoutRetried }
   | { type: 'WithdrawalCompleted'; data: WithdrawalCompleted };
 
 /** What a repeated deposit command is compared with, to tell a retry from a clash. */
@@ -45,6 +51,9 @@ export interface SignedAttempt {
   readonly nonce: number;
   readonly signedTransaction: string;
   readonly broadcast: boolean;
+  /** EIP-1559 fees (wei) it was signed with; null for a legacy transaction or an attempt recorded without them. */
+  readonly maxFeePerGas: bigint | null;
+  readonly maxPriorityFeePerGas: bigint | null;
 }
 
 export interface Withdrawal {
@@ -59,6 +68,17 @@ export interface Withdrawal {
    * While it is set a payout may land on chain, so cancelling or paying otherwise could pay twice.
    */
   readonly signedAttempt: SignedAttempt | null;
+  /**
+   * Earlier transactions of the same nonce that `signedAttempt` outbid with a higher fee. Any of
+   * them may still be the one mined, so each one's receipt counts until the nonce is spent.
+   */
+  readonly supersededAttempts: readonly SignedAttempt[];
+  /** The in-flight transaction already reported as stuck at the fee ceiling, to recognise a repeated report. */
+  readonly delayedTransactionHash: string | null;
+  /** Why the last payout failed for good (a revert, another network): no new payout until an admin retries or rejects. */
+  readonly haltedReason: string | null;
+  /** An admin asked for a new payout and none was signed since. */
+  readonly retryRequested: boolean;
   /** Hashes of payout attempts that failed, so a retried failure report changes nothing. */
   readonly failedTransactionHashes: readonly string[];
   /** The last failure without a transaction (nothing was signed), to recognise its retry. */
@@ -120,12 +140,29 @@ function update(state: AccountState, withdrawalId: string, change: (w: Withdrawa
   return withTotals({ ...state, withdrawals }, state.balanceMicro - paidOut, state.reservedMicro - released);
 }
 
+/** Every transaction signed for the payout in flight, newest first; empty when none is. */
+export function inFlightAttempts(w: Withdrawal): SignedAttempt[] {
+  return w.signedAttempt === null ? [] : [w.signedAttempt, ...[...w.supersededAttempts].reverse()];
+}
+
 function failed(w: Withdrawal, data: WithdrawalSettlementFailed): Withdrawal {
   const hash = data.transactionHash;
-  if (hash === null) return { ...w, signedAttempt: null, lastUnsignedFailureReason: data.reason };
-  const failedTransactionHashes = w.failedTransactionHashes.includes(hash) ? w.failedTransactionHashes : [...w.failedTransactionHashes, hash];
-  return { ...w, signedAttempt: null, failedTransactionHashes };
+  const cleared = {
+    ...w,
+    signedAttempt: null,
+    supersededAttempts: [],
+    delayedTransactionHash: null,
+    retryRequested: false,
+    haltedReason: data.retryable ? null : data.reason,
+  };
+  if (hash === null) return { ...cleared, lastUnsignedFailureReason: data.reason };
+  // The nonce is spent or the transaction reverted: none of the transactions of that nonce can pay any more.
+  const spent = [hash, ...inFlightAttempts(w).map((a) => a.transactionHash)].filter((h) => !w.failedTransactionHashes.includes(h));
+  return { ...cleared, failedTransactionHashes: [...w.failedTransactionHashes, ...new Set(spent)] };
 }
+
+const markBroadcast = (a: SignedAttempt, hash: string): SignedAttempt => (a.transactionHash === hash ? { ...a, broadcast: true } : a);
+const wei = (text: string | undefined) => (text === undefined ? null : BigInt(text));
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
@@ -143,6 +180,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         rejectionReason: null,
         transactionHash: null,
         signedAttempt: null,
+        supersededAttempts: [],
+        delayedTransactionHash: null,
+        haltedReason: null,
+        retryRequested: false,
         failedTransactionHashes: [],
         lastUnsignedFailureReason: null,
       };
@@ -155,17 +196,31 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'rejected', rejectionReason: event.data.reason }));
     case 'WithdrawalCancelled':
       return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'cancelled' }));
-    case 'WithdrawalSettlementSigned': {
+    case 'WithdrawalSettlementSigned':
+    case 'WithdrawalSettlementReplaced': {
       const { transactionHash, nonce, signedTransaction } = event.data;
-      const signedAttempt = { transactionHash, nonce, signedTransaction, broadcast: false };
-      return update(state, event.data.withdrawalId, (w) => ({ ...w, signedAttempt, lastUnsignedFailureReason: null }));
+      const fees = { maxFeePerGas: wei(event.data.maxFeePerGas), maxPriorityFeePerGas: wei(event.data.maxPriorityFeePerGas) };
+      const signedAttempt: SignedAttempt = { transactionHash, nonce, signedTransaction, broadcast: false, ...fees };
+      return update(state, event.data.withdrawalId, (w) => {
+        const superseded = event.type === 'WithdrawalSettlementReplaced' && w.signedAttempt !== null ? [...w.supersededAttempts, w.signedAttempt] : [];
+        const signed = { ...w, signedAttempt, supersededAttempts: superseded, delayedTransactionHash: null };
+        return { ...signed, haltedReason: null, retryRequested: false, lastUnsignedFailureReason: null };
+      });
     }
-    case 'WithdrawalSettlementBroadcast':
+    case 'WithdrawalSettlementBroadcast': {
+      const hash = event.data.transactionHash;
       return update(state, event.data.withdrawalId, (w) =>
-        w.signedAttempt?.transactionHash === event.data.transactionHash ? { ...w, signedAttempt: { ...w.signedAttempt, broadcast: true } } : w,
+        w.signedAttempt === null
+          ? w
+          : { ...w, signedAttempt: markBroadcast(w.signedAttempt, hash), supersededAttempts: w.supersededAttempts.map((a) => markBroadcast(a, hash)) },
       );
+    }
+    case 'WithdrawalSettlementDelayed':
+      return update(state, event.data.withdrawalId, (w) => ({ ...w, delayedTransactionHash: event.data.transactionHash }));
     case 'WithdrawalSettlementFailed':
       return update(state, event.data.withdrawalId, (w) => failed(w, event.data));
+    case 'WithdrawalPayoutRetried':
+      return update(state, event.data.withdrawalId, (w) => ({ ...w, haltedReason: null, retryRequested: true, lastUnsignedFailureReason: null }));
     case 'WithdrawalCompleted':
       return update(state, event.data.withdrawalId, (w) => ({ ...w, status: 'completed', transactionHash: event.data.transactionHash }));
     default: {

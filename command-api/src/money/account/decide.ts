@@ -12,14 +12,24 @@ import {
   type RecordDetectedDeposit,
   type RejectWithdrawal,
   type RecordWithdrawalSettlementBroadcast,
+  type RecordWithdrawalSettlementDelayed,
   type RecordWithdrawalSettlementFailed,
+  type RecordWithdrawalSettlementReplaced,
   type RecordWithdrawalSettlementSigned,
   type RequestWithdrawal,
+  type RetryWithdrawalPayout,
   type WithdrawalStatus,
 } from '@concierge/contracts';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
-import { evolveAccount, initialAccountState, withdrawalOf, type AccountEvent, type AccountState } from './account.js';
-import { recordSettlementBroadcast, recordSettlementFailed, recordSettlementSigned } from './settlement.js';
+import { evolveAccount, inFlightAttempts, initialAccountState, withdrawalOf, type AccountEvent, type AccountState } from './account.js';
+import {
+  recordSettlementBroadcast,
+  recordSettlementDelayed,
+  recordSettlementFailed,
+  recordSettlementReplaced,
+  recordSettlementSigned,
+  retryWithdrawalPayout,
+} from './settlement.js';
 
 export { WITHDRAWAL_NOT_FOUND_MESSAGE } from './account.js';
 export * from './settlement.js';
@@ -34,8 +44,11 @@ export type AccountCommand =
   | CancelWithdrawal
   | CompleteWithdrawal
   | RecordWithdrawalSettlementSigned
+  | RecordWithdrawalSettlementReplaced
   | RecordWithdrawalSettlementBroadcast
-  | RecordWithdrawalSettlementFailed;
+  | RecordWithdrawalSettlementDelayed
+  | RecordWithdrawalSettlementFailed
+  | RetryWithdrawalPayout;
 
 export const DEPOSIT_AMOUNT_MESSAGE = `Amount must be at least ${formatMicroUsdc(MIN_AMOUNT_MICRO)} USDC`;
 export const REJECTION_REASON_REQUIRED_MESSAGE = 'Rejection reason is required';
@@ -47,6 +60,7 @@ export const COMPLETED_OTHERWISE_MESSAGE = 'This withdrawal was already complete
 export const PAYOUT_IN_FLIGHT_MESSAGE = 'This withdrawal is being paid out; it can only be cancelled if the payout fails.';
 export const COMPLETED_IN_FLIGHT_MESSAGE =
   'This withdrawal is being paid out on chain with another transaction; complete it with that hash or wait until the payout fails.';
+export const COMPLETED_WITH_FAILED_MESSAGE = 'This transaction failed as a payout of this withdrawal (it paid nothing); enter the hash of the payment that arrived.';
 
 export const insufficientBalanceMessage = (availableMicro: bigint) =>
   `Insufficient available balance: you can withdraw up to ${formatMicroUsdc(availableMicro)} USDC.`;
@@ -119,7 +133,11 @@ export function approveWithdrawal(command: ApproveWithdrawal, state: AccountStat
   return [{ type: 'WithdrawalApproved', data: { withdrawalId, userId, approvedAt: command.metadata.now } }];
 }
 
-/** Idempotent: rejecting a rejected withdrawal with the same reason returns []; a different reason is a conflict. */
+/**
+ * Rejects a pending withdrawal, or an approved one whose payout failed for good (the admin gives
+ * up on paying it). Idempotent: rejecting a rejected withdrawal with the same reason returns []; a
+ * different reason is a conflict.
+ */
 export function rejectWithdrawal(command: RejectWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, reason } = command.data;
   if (reason.trim() === '') throw new ValidationError([{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED_MESSAGE }]);
@@ -128,7 +146,8 @@ export function rejectWithdrawal(command: RejectWithdrawal, state: AccountState)
     if (withdrawal.rejectionReason === reason) return [];
     throw new ConflictError(REJECTED_OTHERWISE_MESSAGE);
   }
-  if (withdrawal.status !== 'pending') throw new ConflictError(wrongStatusMessage('a pending', 'rejected', withdrawal.status));
+  const payoutFailed = withdrawal.status === 'approved' && withdrawal.haltedReason !== null && withdrawal.signedAttempt === null;
+  if (withdrawal.status !== 'pending' && !payoutFailed) throw new ConflictError(wrongStatusMessage('a pending', 'rejected', withdrawal.status));
   return [{ type: 'WithdrawalRejected', data: { withdrawalId, userId, reason, rejectedAt: command.metadata.now } }];
 }
 
@@ -162,8 +181,9 @@ export function completeWithdrawal(command: CompleteWithdrawal, state: AccountSt
   }
   if (withdrawal.status !== 'approved') throw new ConflictError(wrongStatusMessage('an approved', 'completed', withdrawal.status));
   // A signed payout may still land on chain: completing with another hash could pay the member twice.
-  const attempt = withdrawal.signedAttempt;
-  if (attempt !== null && attempt.transactionHash !== transactionHash) throw new ConflictError(COMPLETED_IN_FLIGHT_MESSAGE);
+  const attempts = inFlightAttempts(withdrawal);
+  if (attempts.length > 0 && !attempts.some((a) => a.transactionHash === transactionHash)) throw new ConflictError(COMPLETED_IN_FLIGHT_MESSAGE);
+  if (withdrawal.failedTransactionHashes.includes(transactionHash)) throw new ConflictError(COMPLETED_WITH_FAILED_MESSAGE);
   return [{ type: 'WithdrawalCompleted', data: { withdrawalId, userId, transactionHash, settlement, completedAt: command.metadata.now } }];
 }
 
@@ -184,10 +204,16 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return completeWithdrawal(command, state);
     case 'RecordWithdrawalSettlementSigned':
       return recordSettlementSigned(command, state);
+    case 'RecordWithdrawalSettlementReplaced':
+      return recordSettlementReplaced(command, state);
     case 'RecordWithdrawalSettlementBroadcast':
       return recordSettlementBroadcast(command, state);
+    case 'RecordWithdrawalSettlementDelayed':
+      return recordSettlementDelayed(command, state);
     case 'RecordWithdrawalSettlementFailed':
       return recordSettlementFailed(command, state);
+    case 'RetryWithdrawalPayout':
+      return retryWithdrawalPayout(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown account command ${String((unexpected as { type: unknown }).type)}`);

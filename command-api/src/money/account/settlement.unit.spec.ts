@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import type { AccountEvent } from './account.js';
+import { inFlightAttempts, type AccountEvent } from './account.js';
 import {
   COMPLETED_IN_FLIGHT_MESSAGE,
+  COMPLETED_WITH_FAILED_MESSAGE,
+  NOTHING_TO_RETRY_MESSAGE,
+  PAYOUT_HALTED_MESSAGE,
+  REPLACEMENT_FEE_MESSAGE,
+  REPLACEMENT_NONCE_MESSAGE,
+  REPLACEMENT_OUTDATED_MESSAGE,
   decideAccount,
   FAILURE_NEEDS_HASH_MESSAGE,
   NO_SUCH_PAYOUT_MESSAGE,
@@ -22,11 +28,15 @@ import {
   broadcast,
   cancel,
   complete,
+  delay,
   fail,
+  failForGood,
   recordDeposit,
   reject,
+  replace,
   replay,
   requestWithdrawal,
+  retry,
   sign,
   txHash,
 } from './testing.js';
@@ -178,3 +188,73 @@ describe('completing a withdrawal whose payout is signed', () => {
     expect(when(failedOnce, complete('w-1', 99))).toHaveLength(1);
   });
 });
+
+describe('replacing a payout stuck below the market fee', () => {
+  const GWEI = 1_000_000_000n;
+  const priced = then(approved, sign('w-1', AMOUNT, 5, { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 2n * GWEI }), broadcast('w-1'));
+  const outbid = { maxFeePerGas: 22n * GWEI, maxPriorityFeePerGas: 2_200_000_000n };
+  const replaced = then(priced, replace('w-1', 6, 5, outbid));
+
+  it('keeps every transaction of the nonce in flight, the newest first', () => {
+    const w = withdrawal(replaced);
+    if (!w) throw new Error('the withdrawal is missing');
+    expect(inFlightAttempts(w).map((a) => [a.transactionHash, a.maxFeePerGas])).toEqual([
+      [txHash(6), 22n * GWEI],
+      [txHash(5), 20n * GWEI],
+    ]);
+    expect(when(replaced, replace('w-1', 6, 5, outbid))).toEqual([]);
+  });
+
+  it('refuses a replacement below the 10% minimum on either fee, of another nonce, or of an outbid transaction', () => {
+    refuses(priced, replace('w-1', 6, 5, { ...outbid, maxFeePerGas: 22n * GWEI - 1n }), ConflictError, REPLACEMENT_FEE_MESSAGE);
+    refuses(priced, replace('w-1', 6, 5, { ...outbid, maxPriorityFeePerGas: 2_199_999_999n }), ConflictError, REPLACEMENT_FEE_MESSAGE);
+    refuses(priced, { ...replace('w-1', 6, 5, outbid), data: { ...replace('w-1', 6, 5, outbid).data, nonce: 6 } }, ConflictError, REPLACEMENT_NONCE_MESSAGE);
+    refuses(replaced, replace('w-1', 7, 5, { maxFeePerGas: 30n * GWEI, maxPriorityFeePerGas: 3n * GWEI }), ConflictError, REPLACEMENT_OUTDATED_MESSAGE);
+  });
+
+  it('completes with whichever transaction of the nonce was mined, and with no other', () => {
+    expect(when(replaced, complete('w-1', 5))).toHaveLength(1);
+    expect(when(replaced, complete('w-1', 6))).toHaveLength(1);
+    refuses(replaced, complete('w-1', 99), ConflictError, COMPLETED_IN_FLIGHT_MESSAGE);
+  });
+
+  it('fails every transaction of the nonce together, so none of them can complete it afterwards', () => {
+    const failed = then(replaced, fail('w-1', 6));
+    expect(replay(failed).withdrawals.get('w-1')?.failedTransactionHashes).toEqual([txHash(6), txHash(5)]);
+    refuses(failed, complete('w-1', 5), ConflictError, COMPLETED_WITH_FAILED_MESSAGE);
+  });
+
+  it('records a delay at the fee ceiling once per transaction', () => {
+    const delayed = then(replaced, delay('w-1', 6));
+    expect(delayed.at(-1)).toMatchObject({ type: 'WithdrawalSettlementDelayed', data: { transactionHash: txHash(6) } });
+    expect(when(delayed, delay('w-1', 6, 'another wording'))).toEqual([]);
+    refuses(replaced, delay('w-1', 5), ConflictError, NO_SUCH_PAYOUT_MESSAGE);
+  });
+});
+
+describe('a payout that failed for good (reverted)', () => {
+  const halted = then(sent, failForGood('w-1'));
+
+  it('keeps the funds reserved and lets no new payout be signed until an admin retries', () => {
+    expect(replay(halted)).toMatchObject({ reservedMicro: AMOUNT, availableMicro: 70n * USDC });
+    refuses(halted, sign('w-1', AMOUNT, 6), ConflictError, PAYOUT_HALTED_MESSAGE);
+    const retried = then(halted, retry('w-1'));
+    expect(retried.at(-1)).toEqual({ type: 'WithdrawalPayoutRetried', data: { withdrawalId: 'w-1', userId: USER_ID, retriedAt: NOW } });
+    expect(when(retried, retry('w-1'))).toEqual([]);
+    expect(when(retried, sign('w-1', AMOUNT, 6))).toHaveLength(1);
+  });
+
+  it('lets an admin reject it instead, which releases the funds', () => {
+    const rejected = then(halted, reject('w-1'));
+    expect(replay(rejected)).toMatchObject({ reservedMicro: 0n, availableMicro: 100n * USDC, balanceMicro: 100n * USDC });
+    refuses(sent, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is approved.');
+  });
+
+  it('refuses a retry when nothing failed for good', () => {
+    refuses(approved, retry('w-1'), ConflictError, NOTHING_TO_RETRY_MESSAGE);
+    refuses(sent, retry('w-1'), ConflictError, NOTHING_TO_RETRY_MESSAGE);
+    refuses(failedOnce, retry('w-1'), ConflictError, NOTHING_TO_RETRY_MESSAGE);
+    refuses(pending, retry('w-1'), ConflictError, 'Only an approved withdrawal can be retried; this one is pending.');
+  });
+});
+

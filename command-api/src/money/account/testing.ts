@@ -6,10 +6,13 @@ import {
   type CompleteWithdrawal,
   type RecordDeposit,
   type RecordWithdrawalSettlementBroadcast,
+  type RecordWithdrawalSettlementDelayed,
   type RecordWithdrawalSettlementFailed,
+  type RecordWithdrawalSettlementReplaced,
   type RecordWithdrawalSettlementSigned,
   type RejectWithdrawal,
   type RequestWithdrawal,
+  type RetryWithdrawalPayout,
 } from '@concierge/contracts';
 import { evolveAccount, initialAccountState, type AccountEvent } from './account.js';
 
@@ -108,6 +111,35 @@ export const fail = (withdrawalId: string, hash: number | null = 5, reason = 're
   data: { withdrawalId, userId: USER_ID, transactionHash: hash === null ? null : txHash(hash), reason, retryable: true },
   metadata: meta(settlementJob),
 });
+
+/** A payout that can never pay (it reverted): the job stops and an admin retries or rejects. */
+export const failForGood = (withdrawalId: string, hash: number | null = 5, reason = 'reverted on chain'): RecordWithdrawalSettlementFailed => ({
+  ...fail(withdrawalId, hash, reason),
+  data: { ...fail(withdrawalId, hash, reason).data, retryable: false },
+});
+
+/** Re-signs the payout `replaces` with the same nonce (5) and these fees (wei). */
+export const replace = (withdrawalId: string, hash: number, replaces: number, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): RecordWithdrawalSettlementReplaced => ({
+  type: 'RecordWithdrawalSettlementReplaced',
+  data: {
+    withdrawalId,
+    userId: USER_ID,
+    nonce: 5,
+    transactionHash: txHash(hash),
+    signedTransaction: `0xf8${hash.toString(16).padStart(4, '0')}`,
+    ...fees,
+    replacesTransactionHash: txHash(replaces),
+  },
+  metadata: meta(settlementJob),
+});
+
+export const delay = (withdrawalId: string, hash: number, reason = 'Payout delayed: the fee ceiling is reached.'): RecordWithdrawalSettlementDelayed => ({
+  type: 'RecordWithdrawalSettlementDelayed',
+  data: { withdrawalId, userId: USER_ID, transactionHash: txHash(hash), reason },
+  metadata: meta(settlementJob),
+});
+
+export const retry = (withdrawalId: string): RetryWithdrawalPayout => ({ type: 'RetryWithdrawalPayout', data: { withdrawalId, userId: USER_ID }, metadata: meta() });
 
 export const replay = (events: readonly AccountEvent[]) => events.reduce(evolveAccount, initialAccountState);
 

@@ -1,26 +1,26 @@
 import { createHash } from 'node:crypto';
-import {
-  DepositTransactionReserved,
-  feeMicro,
-  MIN_AMOUNT_MICRO,
-  streamName,
-  type RecordDeposit,
-  type RecordDetectedDeposit,
-} from '@concierge/contracts';
+import { feeMicro, MIN_AMOUNT_MICRO, type RecordDeposit, type RecordDetectedDeposit } from '@concierge/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
-import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { USER_NOT_FOUND_MESSAGE } from '../../identity/user/decide.js';
 import { findUserById } from '../../identity/user/find-user.js';
 import type { RegisteredUser } from '../../identity/user/user.js';
-import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
+import {
+  CLAIMED_BY_DEPOSIT_MESSAGE,
+  claimTransaction,
+  transactionClaimStreamId,
+  wholeTransaction,
+  type TransactionClaim,
+} from '../transaction-claims/claim-transaction.js';
 import { currentPlanFee } from './plan-fee.js';
 import { assertMayReceiveDeposits } from './recipient.js';
 
 export { USER_NOT_FOUND_MESSAGE };
-export const DUPLICATE_DEPOSIT_MESSAGE = 'This transaction hash has already been recorded as a deposit.';
+export const DUPLICATE_DEPOSIT_MESSAGE = CLAIMED_BY_DEPOSIT_MESSAGE;
 
 /** What both an admin's entry and a detected transfer say about a deposit. */
 interface DepositFacts {
@@ -62,8 +62,8 @@ export interface RecordedDeposit {
  * account is credited. Deposit ids are derived from the hash, so a retry finds its own
  * reservation: an admin's deposit is the whole transaction (slot `admin`); a detected deposit is
  * one Transfer log of it (slot = log index), since one transaction may pay several logs.
- * - An admin may reserve only an empty stream ("no stream"): a hash already claimed, by an admin
- *   or by a detected transfer, is a 409.
+ * - An admin may reserve only an empty stream ("no stream"): a hash already claimed, by an admin,
+ *   by a detected transfer or by a withdrawal's payout, is a 409.
  * - A detected transfer may join a stream holding only other detected transfers; if an admin
  *   already recorded the transaction it is a 409 (the job skips it), so the same money never
  *   credits twice through the two doors.
@@ -77,42 +77,19 @@ export function depositIdFor(input: Pick<DepositInput, 'transactionHash'> & { lo
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export const depositTxStreamId = (transactionHash: string) => streamName('depositTx', transactionHash.toLowerCase());
+export const depositTxStreamId = transactionClaimStreamId;
 
 /** User ids the platform issues; anything else names nothing and never reaches the store. */
 const isIssuedId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
 
 /** Reserves the deposit's slot of its transaction; 'resumed' when this very deposit was reserved before. */
 async function reserve(store: EventStore, input: DepositInput, depositId: string, ctx: CommandContext): Promise<'reserved' | 'resumed'> {
-  const streamId = depositTxStreamId(input.transactionHash);
   const adminId = depositIdFor({ transactionHash: input.transactionHash });
-  for (let attempt = 1; ; attempt += 1) {
-    const recorded = await store.readStream(streamId);
-    const reservations = recorded.map((r) => DepositTransactionReserved.parse(r.data));
-    const own = reservations.find((r) => r.depositId === depositId);
-    if (own !== undefined) {
-      if (own.userId !== input.userId) throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
-      return 'resumed';
-    }
-    const taken = input.source === 'admin' ? reservations.length > 0 : reservations.some((r) => r.depositId === adminId);
-    if (taken) throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
-    const data: DepositTransactionReserved = {
-      transactionHash: input.transactionHash.toLowerCase(),
-      depositId,
-      userId: input.userId,
-      reservedAt: ctx.now.toISOString(),
-    };
-    const last = recorded[recorded.length - 1];
-    try {
-      await store.appendToStream(streamId, toNewEvents([{ type: 'DepositTransactionReserved', data }], ctx), {
-        expectedRevision: last ? last.revision : 'no_stream',
-      });
-      return 'reserved';
-    } catch (error) {
-      // Another transfer of the same transaction reserved at the same moment: look again.
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-    }
-  }
+  // A detected transfer may sit beside other transfers of its transaction, never beside an admin's entry or a payout.
+  const beside = (existing: readonly TransactionClaim[]) => existing.every((c) => c.kind === 'deposit' && c.claimId !== adminId);
+  const claim: TransactionClaim = { kind: 'deposit', claimId: depositId, userId: input.userId };
+  const outcome = await claimTransaction(store, input.transactionHash, claim, ctx, input.source === 'admin' ? wholeTransaction : beside);
+  return outcome === 'claimed' ? 'reserved' : 'resumed';
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId, WITHDRAWAL_NOT_FOUND_MESSAGE } from '../account/account.js';
 import { randomTxHash, startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
+import { CLAIMED_BY_DEPOSIT_MESSAGE, CLAIMED_BY_PAYOUT_MESSAGE } from '../transaction-claims/claim-transaction.js';
 import { PROCESSED_MESSAGES } from './routes.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -90,7 +91,7 @@ describe('processing withdrawals (admin process, member cancel)', () => {
   it('refuses bad actions and missing details with 400, and unknown ids with 404', async () => {
     const { id } = await pendingWithdrawal();
     const cases: [unknown, string][] = [
-      [{ action: 'pay' }, 'Action must be one of: approve, reject, complete, cancel'],
+      [{ action: 'pay' }, 'Action must be one of: approve, reject, complete, cancel, retry'],
       [{ action: 'reject', rejectionReason: '  ' }, 'Rejection reason is required'],
       [{ action: 'complete' }, 'Transaction hash is required'],
     ];
@@ -131,5 +132,41 @@ describe('processing withdrawals (admin process, member cancel)', () => {
     expect(late.status).toBe(409);
     expect(late.body['message']).toBe('Only a pending withdrawal can be cancelled; this one is approved.');
     expect((await api.send('POST', `/withdrawals/${id}/cancel`, undefined, api.admin)).status).toBe(403);
+  });
+
+  it('claims a payout hash once across deposits and payouts, in any letter case (409 otherwise, nothing appended)', async () => {
+    const upper = (hash: string) => `0x${hash.slice(2).toUpperCase()}`;
+    const first = await pendingWithdrawal();
+    const second = await pendingWithdrawal();
+    await process(first.id, { action: 'approve' });
+    await process(second.id, { action: 'approve' });
+
+    // A deposit's hash cannot complete a withdrawal, however it is typed.
+    const depositHash = randomTxHash();
+    expect((await api.deposit(first.member.userId, 5, depositHash)).status).toBe(200);
+    const head = await api.head();
+    const asDeposit = await process(first.id, { action: 'complete', transactionHash: upper(depositHash) });
+    expect(asDeposit.status).toBe(409);
+    expect(asDeposit.body['message']).toBe(CLAIMED_BY_DEPOSIT_MESSAGE);
+    expect(await api.head()).toBe(head);
+
+    // One payout hash completes one withdrawal; the same completion again is a harmless retry.
+    const payoutHash = randomTxHash();
+    expect((await process(first.id, { action: 'complete', transactionHash: upper(payoutHash) })).status).toBe(200);
+    const retried = await process(first.id, { action: 'complete', transactionHash: payoutHash });
+    expect(retried.status).toBe(200);
+    expect(retried.body['position']).toBeNull();
+    const afterPayout = await api.head();
+    const twice = await process(second.id, { action: 'complete', transactionHash: payoutHash });
+    expect(twice.status).toBe(409);
+    expect(twice.body['message']).toBe(CLAIMED_BY_PAYOUT_MESSAGE);
+    expect(await lastType(second.member.userId)).toBe('WithdrawalApproved');
+
+    // Nor can the payout's hash be recorded as a deposit afterwards.
+    const asNewDeposit = await api.deposit(second.member.userId, 5, upper(payoutHash));
+    expect(asNewDeposit.status).toBe(409);
+    expect(asNewDeposit.body['message']).toBe(CLAIMED_BY_PAYOUT_MESSAGE);
+    expect(await api.head()).toBe(afterPayout);
+    expect((await api.account(second.member.userId)).reservedMicro).toBe(40_000_000n);
   });
 });

@@ -16,6 +16,7 @@ import type { CommandContext } from '../../shared/command-context.js';
 import { WITHDRAWAL_NOT_FOUND_MESSAGE } from '../account/account.js';
 import { decideAccount, type AccountCommand } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
+import { claimPayoutTransaction } from '../transaction-claims/claim-transaction.js';
 import { destinationFor } from './destination.js';
 import { newWithdrawalId, ownerOfWithdrawal, referenceWithdrawal } from './withdrawal-ref.js';
 
@@ -25,6 +26,7 @@ export const PROCESSED_MESSAGES = {
   reject: 'Withdrawal rejected',
   complete: 'Withdrawal completed',
   cancel: 'Withdrawal cancelled',
+  retry: 'A new payout will be sent',
 } as const;
 
 export interface WithdrawalDeps {
@@ -67,10 +69,21 @@ async function holderOf(store: EventStore, withdrawalId: string, onlyOf?: string
   return owner;
 }
 
+/**
+ * One payout hash completes one withdrawal, and never one a deposit credited: the hash is claimed
+ * once the completion is known to be allowed, so a refused completion claims nothing.
+ */
+async function claimPayoutHash(store: EventStore, command: Extract<AccountCommand, { type: 'CompleteWithdrawal' }>, ctx: CommandContext) {
+  const { userId, withdrawalId, transactionHash } = command.data;
+  if (decideAccount(command, await loadAccount(store, userId)).length === 0) return;
+  await claimPayoutTransaction(store, transactionHash, { withdrawalId, userId }, ctx);
+}
+
 /** Decides the commands one after the other; the position is that of the last event appended. */
 async function runAll(store: EventStore, userId: string, commands: readonly AccountCommand[], ctx: CommandContext): Promise<Position | null> {
   let last: Position | null = null;
   for (const command of commands) {
+    if (command.type === 'CompleteWithdrawal') await claimPayoutHash(store, command, ctx);
     const { position } = await handleAccountCommand(store, userId, command, ctx);
     last = position ?? last;
   }
@@ -108,6 +121,10 @@ function processingOf(body: ProcessWithdrawalRequest, target: { withdrawalId: st
       const cancel: AccountCommand = { type: 'CancelWithdrawal', data: { ...target, reason: body.reason === '' ? null : body.reason }, metadata };
       return { commands: [cancel], status: 'cancelled', message: PROCESSED_MESSAGES.cancel };
     }
+    case 'retry': {
+      const retry: AccountCommand = { type: 'RetryWithdrawalPayout', data: target, metadata };
+      return { commands: [retry], status: 'approved', message: PROCESSED_MESSAGES.retry };
+    }
     default: {
       const unexpected: never = body;
       throw new Error(`Unknown withdrawal action ${String((unexpected as { action: unknown }).action)}`);
@@ -115,7 +132,7 @@ function processingOf(body: ProcessWithdrawalRequest, target: { withdrawalId: st
   }
 }
 
-/** POST /withdrawals/admin/requests/:id/process (admin): approve, reject, complete or cancel. */
+/** POST /withdrawals/admin/requests/:id/process (admin): approve, reject, complete, cancel, or retry a failed payout. */
 export function processWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, withdrawalRoutes.processRequest);

@@ -23,8 +23,8 @@ export interface DepositScanDeps {
   readonly credit: (transfer: DetectedTransfer) => Promise<void>;
   /** Most blocks per getLogs call. */
   readonly maxBlockRange: number;
-  /** First block to scan when none was scanned yet. */
-  readonly startBlock: number;
+  /** First block to scan when none was scanned yet; without it the first scan starts at the head minus the confirmations. */
+  readonly startBlock: number | undefined;
   /** Ranges per run, so one run stays short while catching up; the schedule brings the next. */
   readonly maxRangesPerRun?: number;
   readonly logger: Logger;
@@ -57,7 +57,7 @@ export async function scanDeposits(deps: DepositScanDeps): Promise<ScanResult> {
 
   const streamId = chainScanStreamId(chain.chainId, chain.tokenAddress);
   let { nextBlock, revision } = await readScanCheckpoint(eventStore, streamId);
-  let from = Math.max(nextBlock ?? deps.startBlock, deps.startBlock);
+  let from = Math.max(nextBlock ?? firstBlock(deps, latest), deps.startBlock ?? 0);
   let firstScanned: number | null = null;
   let lastScanned: number | null = null;
   let transfers = 0;
@@ -80,6 +80,21 @@ export async function scanDeposits(deps: DepositScanDeps): Promise<ScanResult> {
   }
   if (transfers > 0) deps.logger.info({ fromBlock: firstScanned, toBlock: lastScanned, transfers }, 'deposits detected');
   return { fromBlock: firstScanned, toBlock: lastScanned, transfers };
+}
+
+/**
+ * Where a scan with no checkpoint begins: the configured block, or else the head minus the
+ * confirmations, so a new deployment on a real chain does not walk millions of blocks from 0.
+ * Its first range is then the newest confirmed block(s), and the checkpoint keeps it from there.
+ */
+function firstBlock(deps: DepositScanDeps, latest: number): number {
+  if (deps.startBlock !== undefined) return deps.startBlock;
+  const start = Math.max(0, latest - deps.chain.confirmations);
+  deps.logger.info(
+    { startBlock: start, head: latest, confirmations: deps.chain.confirmations },
+    'first deposit scan: no checkpoint and no DEPOSIT_SCAN_START_BLOCK, so scanning starts at the chain head minus the confirmations; set DEPOSIT_SCAN_START_BLOCK to scan earlier blocks',
+  );
+  return start;
 }
 
 /** The token's transfers to known deposit addresses in `from`..`to`, in chain order, with owner and block time. */

@@ -14,7 +14,7 @@ import { chainProvider } from '../../chain/provider.js';
 import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
 import { killHard } from '../../testing/worker-process.js';
 import { settleWithdrawal, type SettlementDeps, type SettlementOutcome } from './settle.js';
-import { approvedWithdrawal } from './testing/approved-withdrawal.js';
+import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
 
 // The payout job really dies here: it runs in a child process that gets SIGKILLed, so nothing in
 // it (no finally, no pending write) gets a chance to clean up. settlement.int.spec.ts covers the
@@ -122,7 +122,7 @@ describe('on-chain settlement when the payout process is SIGKILLed between signi
     return JSON.parse(run.stdout()) as SettlementOutcome;
   }
 
-  const deps = (): SettlementDeps => ({ eventStore, provider, wallet: hot, chain, confirmationTimeoutMs: 10_000, logger: createLogger('test', 'silent') });
+  const deps = (): SettlementDeps => ({ eventStore, provider, wallet: hot, chain, confirmationTimeoutMs: 10_000, maxFeePerGas: TEST_FEE_CEILING, logger: createLogger('test', 'silent') });
   const nonceOf = (address: string) => provider.getTransactionCount(address, 'latest');
   const setAutomine = (on: boolean) => provider.send('evm_setAutomine', [on]);
   const withdrawalOf = async (target: Target) => (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);

@@ -17,7 +17,7 @@ import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId, settlementJobOpti
 import { createRedis } from '../../redis.js';
 import { settlementProcessor } from './processor.js';
 import { CANNOT_PAY_REASON, settleWithdrawal, type SettlementCrashPoints, type SettlementDeps } from './settle.js';
-import { approvedWithdrawal } from './testing/approved-withdrawal.js';
+import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const AMOUNT = 12_345_678n;
@@ -87,6 +87,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     wallet: hot,
     chain,
     confirmationTimeoutMs: 5_000,
+    maxFeePerGas: TEST_FEE_CEILING,
     logger: createLogger('test', 'silent'),
     ...(crashPoints ? { crashPoints } : {}),
   });

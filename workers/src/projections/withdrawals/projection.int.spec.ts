@@ -90,6 +90,32 @@ describe('withdrawals projection', () => {
     expect(await withdrawals().sumBy(null, 'amountMicro', { filter: { status: 'completed' } })).toEqual({ all: 12_345_678n });
   });
 
+  it('shows admins a fee-raised, delayed, failed and retried payout with its reason', async () => {
+    await append(`account-${bob}`, requested(bob, 'w4', 3_000_000n, 21), withdrawalMoved(bob, 'w4', 'approved', 22));
+    const target = { withdrawalId: 'w4', userId: bob };
+    const signed = { ...target, network: 'Avalanche', fromAddress: evmAddress(100), toAddress: evmAddress(3), amountMicro: '3000000', nonce: 9 };
+    const fees = { maxFeePerGas: '30000000000', maxPriorityFeePerGas: '2000000000' };
+    await append(`account-${bob}`, envelope('WithdrawalSettlementSigned', { ...signed, transactionHash: hash(80), signedTransaction: '0x01', signedAt: at(23) }, at(23)));
+    const replaced = { ...target, nonce: 9, transactionHash: hash(81), signedTransaction: '0x02', ...fees, replacesTransactionHash: hash(80), signedAt: at(24) };
+    await append(`account-${bob}`, envelope('WithdrawalSettlementReplaced', replaced, at(24)));
+    await run();
+    expect((await withdrawals().get('w4'))?.payout).toEqual({ stage: 'replaced', transactionHash: hash(81), failureReason: null, retryable: null, delayReason: null, at: at(24) });
+
+    const delayReason = 'Payout delayed: the network fee is above SETTLEMENT_MAX_FEE_GWEI (30 gwei).';
+    await append(`account-${bob}`, envelope('WithdrawalSettlementDelayed', { ...target, transactionHash: hash(81), reason: delayReason, delayedAt: at(25) }, at(25)));
+    await run();
+    expect(await withdrawals().get('w4')).toMatchObject({ status: 'approved', payout: { stage: 'delayed', transactionHash: hash(81), delayReason } });
+
+    const failureReason = `Payout transaction ${hash(81)} reverted on chain; nothing was paid.`;
+    await append(`account-${bob}`, envelope('WithdrawalSettlementFailed', { ...target, transactionHash: hash(81), reason: failureReason, retryable: false, failedAt: at(26) }, at(26)));
+    await run();
+    expect(await withdrawals().get('w4')).toMatchObject({ status: 'approved', payout: { stage: 'failed', failureReason, retryable: false, delayReason: null } });
+
+    await append(`account-${bob}`, envelope('WithdrawalPayoutRetried', { ...target, retriedAt: at(27) }, at(27)));
+    await run();
+    expect(await withdrawals().get('w4')).toMatchObject({ status: 'approved', updatedAt: at(27), payout: { stage: 'retried', transactionHash: null, failureReason: null } });
+  });
+
   it("keeps the member's name current on all of their withdrawals, and only theirs", async () => {
     await append(`user-${bob}`, renamed(bob, 'Robert', 'Noyce', 20));
     await run();
@@ -98,6 +124,7 @@ describe('withdrawals projection', () => {
       ['w1', 'Ada Lovelace', 'ada.lovelace@example.com'],
       ['w2', 'Robert Noyce', 'bob.noyce@example.com'],
       ['w3', 'Robert Noyce', 'bob.noyce@example.com'],
+      ['w4', 'Robert Noyce', 'bob.noyce@example.com'],
     ]);
   });
 
@@ -106,6 +133,6 @@ describe('withdrawals projection', () => {
     expect((await run()).events).toBe(0);
     await harness.rebuild(1000);
     expect(await snapshot()).toEqual(before);
-    expect(before.withdrawals).toHaveLength(3);
+    expect(before.withdrawals).toHaveLength(4);
   });
 });

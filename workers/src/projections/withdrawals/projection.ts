@@ -3,11 +3,16 @@ import {
   WithdrawalApproved,
   WithdrawalCancelled,
   WithdrawalCompleted,
+  WithdrawalPayoutRetried,
   WithdrawalRejected,
   WithdrawalRequested,
   WithdrawalSettlementBroadcast,
+  WithdrawalSettlementDelayed,
   WithdrawalSettlementFailed,
+  WithdrawalSettlementReplaced,
   WithdrawalSettlementSigned,
+  type PayoutStage,
+  type WithdrawalPayoutReadModel,
   type WithdrawalReadModel,
 } from '@concierge/contracts';
 import type { RecordedEvent } from '@concierge/platform/event-store/port';
@@ -18,6 +23,16 @@ export { WITHDRAWALS_COLLECTION };
 export const WITHDRAWAL_MEMBERS_COLLECTION = 'withdrawal_members';
 
 type Changes = Partial<Omit<WithdrawalReadModel, 'id'>>;
+
+/** The payout's stage with nothing failed or delayed (yet). */
+const payoutAt = (stage: PayoutStage, transactionHash: string | null, at: string): WithdrawalPayoutReadModel => ({
+  stage,
+  transactionHash,
+  failureReason: null,
+  retryable: null,
+  delayReason: null,
+  at,
+});
 
 /** The changes one lifecycle event makes to its withdrawal; undefined for other events. */
 function changesOf(event: RecordedEvent): { withdrawalId: string; changes: Changes } | undefined {
@@ -38,19 +53,33 @@ function changesOf(event: RecordedEvent): { withdrawalId: string; changes: Chang
     case 'WithdrawalSettlementSigned': {
       const e = WithdrawalSettlementSigned.parse(event.data);
       const at = instant(e.signedAt);
-      const payout = { stage: 'signed', transactionHash: e.transactionHash, failureReason: null, retryable: null, at } as const;
+      return { withdrawalId: e.withdrawalId, changes: { payout: payoutAt('signed', e.transactionHash, at), updatedAt: at } };
+    }
+    case 'WithdrawalSettlementReplaced': {
+      const e = WithdrawalSettlementReplaced.parse(event.data);
+      const at = instant(e.signedAt);
+      return { withdrawalId: e.withdrawalId, changes: { payout: payoutAt('replaced', e.transactionHash, at), updatedAt: at } };
+    }
+    case 'WithdrawalSettlementDelayed': {
+      const e = WithdrawalSettlementDelayed.parse(event.data);
+      const at = instant(e.delayedAt);
+      const payout = { ...payoutAt('delayed', e.transactionHash, at), delayReason: e.reason };
       return { withdrawalId: e.withdrawalId, changes: { payout, updatedAt: at } };
+    }
+    case 'WithdrawalPayoutRetried': {
+      const e = WithdrawalPayoutRetried.parse(event.data);
+      const at = instant(e.retriedAt);
+      return { withdrawalId: e.withdrawalId, changes: { payout: payoutAt('retried', null, at), updatedAt: at } };
     }
     case 'WithdrawalSettlementBroadcast': {
       const e = WithdrawalSettlementBroadcast.parse(event.data);
       const at = instant(e.broadcastAt);
-      const payout = { stage: 'broadcast', transactionHash: e.transactionHash, failureReason: null, retryable: null, at } as const;
-      return { withdrawalId: e.withdrawalId, changes: { payout, updatedAt: at } };
+      return { withdrawalId: e.withdrawalId, changes: { payout: payoutAt('broadcast', e.transactionHash, at), updatedAt: at } };
     }
     case 'WithdrawalSettlementFailed': {
       const e = WithdrawalSettlementFailed.parse(event.data);
       const at = instant(e.failedAt);
-      const payout = { stage: 'failed', transactionHash: e.transactionHash, failureReason: e.reason, retryable: e.retryable, at } as const;
+      const payout = { ...payoutAt('failed', e.transactionHash, at), failureReason: e.reason, retryable: e.retryable };
       return { withdrawalId: e.withdrawalId, changes: { payout, updatedAt: at } };
     }
     case 'WithdrawalCompleted': {
@@ -114,8 +143,11 @@ export const withdrawalsProjection: Projection = {
     'WithdrawalRejected',
     'WithdrawalCancelled',
     'WithdrawalSettlementSigned',
+    'WithdrawalSettlementReplaced',
     'WithdrawalSettlementBroadcast',
+    'WithdrawalSettlementDelayed',
     'WithdrawalSettlementFailed',
+    'WithdrawalPayoutRetried',
     'WithdrawalCompleted',
   ]),
   apply,

@@ -5,6 +5,9 @@ import type { CommandContext } from '@concierge/command-api/shared/command-conte
 import type { Network } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 
+/** The default SETTLEMENT_MAX_FEE_GWEI (100 gwei) in wei: far above a local chain's fees. */
+export const TEST_FEE_CEILING = 100_000_000_000n;
+
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
 const admin = { type: 'user', userId: 'admin-1', role: 'admin' } as const;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { createPool } from '@concierge/platform/postgres/database';
-import { ChainConfig, chainSettings, checkChainConfig } from '../../../chain/config.js';
+import { ChainConfig, chainSettings, checkChainConfig, settlementMaxFeeWei } from '../../../chain/config.js';
 import { hotWallet } from '../../../chain/hot-wallet.js';
 import { chainProvider } from '../../../chain/provider.js';
 import { settleWithdrawal, type SettlementCrashPoints } from '../settle.js';
@@ -43,6 +43,7 @@ const outcome = await settleWithdrawal(
     wallet: hotWallet(env.HOT_WALLET_PRIVATE_KEY),
     chain,
     confirmationTimeoutMs: env.SETTLEMENT_CONFIRMATION_TIMEOUT_MS,
+    maxFeePerGas: settlementMaxFeeWei(env),
     logger: createLogger('settle-child', process.env['LOG_LEVEL'] ?? 'warn'),
     crashPoints,
   },

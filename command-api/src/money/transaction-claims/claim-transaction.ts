@@ -1,0 +1,99 @@
+import { DepositTransactionReserved, streamName, WithdrawalTransactionClaimed } from '@concierge/contracts';
+import { ConflictError } from '@concierge/platform/errors';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@concierge/platform/event-store/port';
+import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+
+/**
+ * One transaction hash is claimed once across the platform's money: by a deposit (an admin's
+ * entry or a detected transfer) or by a withdrawal's payout. Every claim is appended to
+ * `depositTx-<lower-case hash>` (named after the deposits, which came first) with the revision
+ * read, so two claimants racing for one hash cannot both win, whatever the letter case typed.
+ */
+export const transactionClaimStreamId = (transactionHash: string) => streamName('depositTx', transactionHash.toLowerCase());
+
+export const CLAIMED_BY_DEPOSIT_MESSAGE = 'This transaction hash has already been recorded as a deposit.';
+export const CLAIMED_BY_PAYOUT_MESSAGE = 'This transaction hash already pays out another withdrawal.';
+
+/** Who holds a claim: a deposit (by its id) or a withdrawal's payout (by the withdrawal's id). */
+export interface TransactionClaim {
+  readonly kind: 'deposit' | 'payout';
+  readonly claimId: string;
+  readonly userId: string;
+}
+
+function claimOf(recorded: RecordedEvent): TransactionClaim {
+  switch (recorded.type) {
+    case 'DepositTransactionReserved': {
+      const reserved = DepositTransactionReserved.parse(recorded.data);
+      return { kind: 'deposit', claimId: reserved.depositId, userId: reserved.userId };
+    }
+    case 'WithdrawalTransactionClaimed': {
+      const claimed = WithdrawalTransactionClaimed.parse(recorded.data);
+      return { kind: 'payout', claimId: claimed.withdrawalId, userId: claimed.userId };
+    }
+    default:
+      throw new Error(`Unexpected event ${recorded.type} in ${recorded.streamId}`);
+  }
+}
+
+const takenMessage = (holders: readonly TransactionClaim[]) =>
+  holders.some((h) => h.kind === 'payout') ? CLAIMED_BY_PAYOUT_MESSAGE : CLAIMED_BY_DEPOSIT_MESSAGE;
+
+function claimEvent(transactionHash: string, claim: TransactionClaim, at: string) {
+  if (claim.kind === 'deposit') {
+    const data: DepositTransactionReserved = { transactionHash, depositId: claim.claimId, userId: claim.userId, reservedAt: at };
+    return { type: 'DepositTransactionReserved', data };
+  }
+  const data: WithdrawalTransactionClaimed = { transactionHash, withdrawalId: claim.claimId, userId: claim.userId, claimedAt: at };
+  return { type: 'WithdrawalTransactionClaimed', data };
+}
+
+/** A claim on the whole transaction: only an unclaimed hash may take it. */
+export const wholeTransaction = (existing: readonly TransactionClaim[]) => existing.length === 0;
+
+/**
+ * Claims the hash for `claim`; 'resumed' when this very claim was made before (a retry, or a
+ * crash between the claim and what it guards). `mayJoin` says whether the claim may sit beside
+ * the claims already made (by default none may); otherwise a 409 names who holds the hash. A
+ * claim is never handed to another member, since its first holder could still be acting on it.
+ */
+export async function claimTransaction(
+  store: EventStore,
+  transactionHash: string,
+  claim: TransactionClaim,
+  ctx: CommandContext,
+  mayJoin: (existing: readonly TransactionClaim[]) => boolean = wholeTransaction,
+): Promise<'claimed' | 'resumed'> {
+  const hash = transactionHash.toLowerCase();
+  const streamId = transactionClaimStreamId(hash);
+  for (let attempt = 1; ; attempt += 1) {
+    const recorded = await store.readStream(streamId);
+    const existing = recorded.map(claimOf);
+    const own = existing.find((c) => c.kind === claim.kind && c.claimId === claim.claimId);
+    if (own !== undefined) {
+      if (own.userId !== claim.userId) throw new ConflictError(takenMessage([own]));
+      return 'resumed';
+    }
+    if (!mayJoin(existing)) throw new ConflictError(takenMessage(existing));
+    const last = recorded[recorded.length - 1];
+    try {
+      await store.appendToStream(streamId, toNewEvents([claimEvent(hash, claim, ctx.now.toISOString())], ctx), {
+        expectedRevision: last ? last.revision : 'no_stream',
+      });
+      return 'claimed';
+    } catch (error) {
+      // Another claim of the same hash landed at the same moment: look again.
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** A withdrawal's payout claims its whole transaction: no deposit, and no other withdrawal, may use the hash. */
+export function claimPayoutTransaction(
+  store: EventStore,
+  transactionHash: string,
+  payout: { readonly withdrawalId: string; readonly userId: string },
+  ctx: CommandContext,
+): Promise<'claimed' | 'resumed'> {
+  return claimTransaction(store, transactionHash, { kind: 'payout', claimId: payout.withdrawalId, userId: payout.userId }, ctx);
+}

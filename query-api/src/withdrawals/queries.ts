@@ -5,6 +5,8 @@ import {
   WITHDRAWALS_COLLECTION,
   type AdminWithdrawalsQuery,
   type WithdrawalDto,
+  type WithdrawalPayoutDto,
+  type WithdrawalPayoutReadModel,
   type WithdrawalReadModel,
 } from '@concierge/contracts';
 import type { Collection, ReadStore, Search, Sort } from '@concierge/platform/read-store/port';
@@ -45,10 +47,20 @@ export function toWithdrawalDto(doc: WithdrawalReadModel): WithdrawalDto {
   };
 }
 
-/** One withdrawal by id, or undefined. */
+function toPayoutDto(payout: WithdrawalPayoutReadModel): WithdrawalPayoutDto {
+  const reason = payout.stage === 'delayed' ? (payout.delayReason ?? null) : payout.failureReason;
+  return { stage: payout.stage, transactionHash: payout.transactionHash, reason, retryable: payout.retryable, at: payout.at };
+}
+
+/** What admins see: the member's view plus where the on-chain payout stands (its reasons speak of the hot wallet). */
+export function toAdminWithdrawalDto(doc: WithdrawalReadModel): WithdrawalDto {
+  return { ...toWithdrawalDto(doc), payout: doc.payout ? toPayoutDto(doc.payout) : null };
+}
+
+/** One withdrawal by id, as admins see it, or undefined. */
 export async function findWithdrawal(readStore: ReadStore, id: string): Promise<WithdrawalDto | undefined> {
   const doc = await withdrawals(readStore).get(id);
-  return doc ? toWithdrawalDto(doc) : undefined;
+  return doc ? toAdminWithdrawalDto(doc) : undefined;
 }
 
 /** A member's own withdrawals, newest first, one page, with the exact number they have. */
@@ -75,5 +87,5 @@ export async function adminWithdrawals(readStore: ReadStore, query: AdminWithdra
     collection.find({ filter, search, sort, skip: (query.page - 1) * query.limit, limit: query.limit }),
     collection.count({ filter, search }),
   ]);
-  return { withdrawals: docs.map(toWithdrawalDto), total };
+  return { withdrawals: docs.map(toAdminWithdrawalDto), total };
 }

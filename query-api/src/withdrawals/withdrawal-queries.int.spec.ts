@@ -15,7 +15,10 @@ const docs: WithdrawalReadModel[] = [
   withdrawalDoc(grace, 'w-g1', 15, { status: 'pending', address: shared }),
   withdrawalDoc(grace, 'w-g2', 25, { status: 'completed', amountMicro: '200200000' }),
   withdrawalDoc(grace, 'w-g3', 5, { status: 'pending' }),
-  withdrawalDoc(grace, 'w-g4', 35, { status: 'approved' }),
+  {
+    ...withdrawalDoc(grace, 'w-g4', 35, { status: 'approved' }),
+    payout: { stage: 'delayed', transactionHash: txHash(35), failureReason: null, retryable: null, delayReason: 'Payout delayed: the fee ceiling is reached.', at: minuteAt(37) },
+  },
 ];
 
 describe('withdrawals read-model queries', () => {
@@ -40,6 +43,8 @@ describe('withdrawals read-model queries', () => {
       expect(all.status).toBe(200);
       expect(ids(all.body)).toEqual(['w-a3', 'w-a2', 'w-a1']);
       expect(all.headers.get('x-total-count')).toBe('3');
+      // Payout details (hot wallet, fees) are for admins only.
+      expect(list(all.body).every((w) => !('payout' in w))).toBe(true);
       const second = await api.get('/withdrawals/history?page=2&limit=2', asAda);
       expect(ids(second.body)).toEqual(['w-a1']);
       expect(second.headers.get('x-total-count')).toBe('3');
@@ -73,7 +78,16 @@ describe('withdrawals read-model queries', () => {
         approvedAt: minuteAt(11),
         completedAt: minuteAt(12),
         settlement: 'manual',
+        payout: null,
       } satisfies WithdrawalDto);
+      // Admins see where an on-chain payout stands, with the reason it is delayed.
+      expect(list(all.body).find((w) => w.id === 'w-g4')?.payout).toEqual({
+        stage: 'delayed',
+        transactionHash: txHash(35),
+        reason: 'Payout delayed: the fee ceiling is reached.',
+        retryable: null,
+        at: minuteAt(37),
+      });
       expect(list(all.body).find((w) => w.id === 'w-a3')?.rejectionReason).toBe('Address could not be verified');
     });
 

@@ -46,6 +46,7 @@ export default function WithdrawalManagementPage() {
 
   const onAction = (withdrawal: WithdrawalDto, action: WithdrawalAction) => {
     if (action === 'approve') decisions.approve(withdrawal.id);
+    else if (action === 'retry') decisions.decide({ id: withdrawal.id, action });
     else setDialog({ withdrawal, action });
   };
 

@@ -201,6 +201,45 @@ describe('Withdrawal Management', () => {
     ]);
   });
 
+  it('shows a reverted payout as failed with its reason, and offers Retry (a new payout) or Reject', async () => {
+    const reason = `The payout reverted on chain, so nothing was paid (e.g. the hot wallet lacked USDC); retry it or reject the withdrawal. Transaction ${HASH}.`;
+    const failed = { ...withdrawal(1, 'approved'), payout: { stage: 'failed', transactionHash: HASH, reason, retryable: false, at: '2026-02-03T11:00:00.000Z' } } as const;
+    const backend = serveBackend({ rows: [failed] });
+    renderPage(<WithdrawalManagementPage />, '/admin/withdrawals');
+    await screen.findByText('First1 Last1');
+
+    expect(rowOf('First1 Last1').getByText('Payout failed')).toBeTruthy();
+    expect(rowOf('First1 Last1').getByText(reason)).toBeTruthy();
+    expect(rowOf('First1 Last1').queryAllByRole('button').map((button) => button.textContent)).toEqual(['Retry', 'Reject']);
+    fireEvent.click(rowOf('First1 Last1').getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('A new payout will be sent')).toBeTruthy();
+    expect(backend.processed).toEqual([{ id: 'w-1', body: { action: 'retry' } }]);
+
+    fireEvent.click(rowOf('First1 Last1').getByRole('button', { name: 'Reject' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Rejection reason/ }), { target: { value: 'Paid by bank transfer' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(backend.processed).toHaveLength(2));
+    expect(backend.processed[1]).toEqual({ id: 'w-1', body: { action: 'reject', rejectionReason: 'Paid by bank transfer' } });
+  });
+
+  it('shows a payout past the fee ceiling as delayed with the reason, and offers nothing that could pay twice', async () => {
+    const reason = "The network's base fee (412.5 gwei per gas) is above this payout's fee cap (95 gwei), and outbidding it would pass SETTLEMENT_MAX_FEE_GWEI (100 gwei).";
+    const delayed = { ...withdrawal(1, 'approved'), payout: { stage: 'delayed', transactionHash: HASH, reason, retryable: null, at: '2026-02-03T11:00:00.000Z' } } as const;
+    const paying = { ...withdrawal(2, 'approved'), payout: { stage: 'replaced', transactionHash: HASH, reason: null, retryable: null, at: '2026-02-03T11:00:00.000Z' } } as const;
+    serveBackend({ rows: [delayed, paying, { ...withdrawal(3, 'approved'), payout: null }] });
+    renderPage(<WithdrawalManagementPage />, '/admin/withdrawals');
+    await screen.findByText('First1 Last1');
+
+    expect(rowOf('First1 Last1').getByText('Payout delayed')).toBeTruthy();
+    expect(rowOf('First1 Last1').getByText(reason)).toBeTruthy();
+    expect(rowOf('First1 Last1').queryAllByRole('button')).toEqual([]);
+    expect(rowOf('First2 Last2').getByText('Fee raised')).toBeTruthy();
+    expect(rowOf('First2 Last2').queryAllByRole('button')).toEqual([]);
+    expect(rowOf('First3 Last3').getByText('Approved')).toBeTruthy();
+    expect(rowOf('First3 Last3').queryAllByRole('button').map((button) => button.textContent)).toEqual(['Complete', 'Cancel']);
+  });
+
   it('shows No withdrawals found with the hint, and on a load failure only logs', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serveBackend({ listStatus: 500 });

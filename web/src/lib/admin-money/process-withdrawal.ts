@@ -5,13 +5,15 @@ import { statsKey, withdrawalsKeys } from './query-keys';
 
 /**
  * What an admin does with a withdrawal (SPEC.md section 4): pending -> approved or rejected (with
- * a reason), approved -> completed (with the payout's transaction hash) or cancelled.
+ * a reason), approved -> completed (with the payout's transaction hash) or cancelled; after an
+ * on-chain payout failed for good, a new payout (retry) or a rejection.
  */
 export type WithdrawalDecision =
   | { id: string; action: 'approve' }
   | { id: string; action: 'reject'; rejectionReason: string }
   | { id: string; action: 'complete'; transactionHash: string }
-  | { id: string; action: 'cancel'; reason?: string };
+  | { id: string; action: 'cancel'; reason?: string }
+  | { id: string; action: 'retry' };
 
 export type WithdrawalAction = WithdrawalDecision['action'];
 
@@ -19,6 +21,8 @@ function bodyOf(decision: WithdrawalDecision) {
   switch (decision.action) {
     case 'approve':
       return { action: 'approve' };
+    case 'retry':
+      return { action: 'retry' };
     case 'cancel':
       return decision.reason ? { action: 'cancel', reason: decision.reason } : { action: 'cancel' };
     case 'reject':

@@ -8,9 +8,10 @@ const MESSAGES: Record<WithdrawalAction, { success: string; failure: string }> =
   reject: { success: 'Withdrawal rejected', failure: 'Failed to reject withdrawal' },
   complete: { success: 'Withdrawal completed', failure: 'Failed to complete withdrawal' },
   cancel: { success: 'Withdrawal cancelled', failure: 'Failed to cancel withdrawal' },
+  retry: { success: 'A new payout will be sent', failure: 'Failed to retry the payout' },
 };
 
-/** Approve, reject, complete or cancel a withdrawal with its toasts; `busyId` is the row on its way. */
+/** Approve, reject, complete, cancel or retry the payout of a withdrawal with its toasts; `busyId` is the row on its way. */
 export function useWithdrawalDecisions() {
   const { enqueueSnackbar } = useSnackbar();
   const processing = useProcessWithdrawal();

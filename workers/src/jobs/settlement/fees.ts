@@ -70,8 +70,8 @@ export function bumpedFees(stuck: Fees, market: { maxFeePerGas: bigint | null; m
   const cap = minBigint(maxBigint(minimum.maxFeePerGas, market.maxFeePerGas ?? 0n, baseFeePerGas + tip), ceiling);
   if (cap < minimum.maxFeePerGas || minBigint(tip, cap) < minimum.maxPriorityFeePerGas) {
     const reason =
-      `Payout delayed: the network's base fee is ${gwei(baseFeePerGas)} per gas, above this payout's fee cap of ${gwei(stuck.maxFeePerGas)}, ` +
-      `and raising it again would pass the ceiling SETTLEMENT_MAX_FEE_GWEI (${gwei(ceiling)}). It stays in the mempool and is paid once the fee falls; raise the ceiling to pay it sooner.`;
+      `The network's base fee (${gwei(baseFeePerGas)} per gas) is above this payout's fee cap (${gwei(stuck.maxFeePerGas)}), and outbidding it would pass ` +
+      `SETTLEMENT_MAX_FEE_GWEI (${gwei(ceiling)}). It waits in the mempool and is paid when the fee falls; raise the ceiling to pay it sooner.`;
     return { kind: 'ceiling', reason };
   }
   return { kind: 'raise', fees: { maxFeePerGas: cap, maxPriorityFeePerGas: minBigint(tip, cap) } };

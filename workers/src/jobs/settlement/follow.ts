@@ -47,7 +47,7 @@ export async function followPayout(deps: SettlementDeps, target: SettlementTarge
   const { attempt, receipt } = await awaitConfirmedPayout(deps, target, inFlight);
   const hash = attempt.transactionHash;
   if (receipt.status !== 1) {
-    const reason = `Payout transaction ${hash} reverted on chain (e.g. the hot wallet lacks USDC); nothing was paid. Retry the payout or reject the withdrawal.`;
+    const reason = `The payout reverted on chain, so nothing was paid (e.g. the hot wallet lacked USDC); retry it or reject the withdrawal. Transaction ${hash}.`;
     await record(eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: hash, reason, retryable: false } });
     deps.logger.error({ ...target, transactionHash: hash }, 'withdrawal payout reverted');
     return { kind: 'failed', reason };

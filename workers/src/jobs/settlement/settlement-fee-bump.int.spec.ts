@@ -168,7 +168,7 @@ describe('on-chain settlement when the payout is stuck below the market fee', ()
       return event ? WithdrawalSettlementDelayed.parse(event.data) : undefined;
     });
     expect(delayed.transactionHash).toBe(stuck.transactionHash);
-    expect(delayed.reason).toMatch(/^Payout delayed: the network's base fee is [\d.]+ gwei per gas, above this payout's fee cap of [\d.]+ gwei/);
+    expect(delayed.reason).toMatch(/^The network's base fee \([\d.]+ gwei per gas\) is above this payout's fee cap \([\d.]+ gwei\)/);
     expect(delayed.reason).toContain('SETTLEMENT_MAX_FEE_GWEI');
     await new Promise((resolve) => setTimeout(resolve, 200));
 

@@ -13,6 +13,7 @@ import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../.
 import { TxHashLink } from '../../../components/tx-hash-link';
 import type { WithdrawalAction } from '../../../lib/admin-money/process-withdrawal';
 import { WithdrawalAmountCell, WithdrawalMemberCell } from '../../../lib/admin-money/withdrawal-cells';
+import { payoutState, type PayoutState } from './payout-state';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
 type WithdrawalsTableProps = {
@@ -40,6 +41,19 @@ const ACTIONS_BY_STATUS: Record<WithdrawalDto['status'], ActionButton[]> = {
   rejected: [],
 };
 
+/** After an on-chain payout failed for good: pay it again, or give up and release the funds. */
+const FAILED_PAYOUT_ACTIONS: ActionButton[] = [
+  { action: 'retry', label: 'Retry', color: 'primary', contained: true },
+  { action: 'reject', label: 'Reject', color: 'error', contained: false },
+];
+
+function actionsOf(status: WithdrawalDto['status'], payout: PayoutState | null): ActionButton[] {
+  if (payout?.needsAdmin) return FAILED_PAYOUT_ACTIONS;
+  // While a payout transaction may still be mined, a hand-entered hash or a cancel could pay twice.
+  if (payout?.inFlight) return [];
+  return ACTIONS_BY_STATUS[status];
+}
+
 /** One page of withdrawals: who, how much, where to, status, when, the payout hash and the actions. */
 export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsTableProps) {
   return (
@@ -60,7 +74,8 @@ export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsT
         <TableBody>
           {withdrawals.map((withdrawal) => {
             const destination = withdrawal.withdrawalAddressId;
-            const actions = ACTIONS_BY_STATUS[withdrawal.status];
+            const payout = payoutState(withdrawal);
+            const actions = actionsOf(withdrawal.status, payout);
             return (
               <TableRow key={withdrawal.id} hover sx={phoneRow}>
                 <WithdrawalMemberCell withdrawal={withdrawal}>
@@ -82,7 +97,7 @@ export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsT
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  <WithdrawalStatusBadge status={withdrawal.status} />
+                  <WithdrawalStatusBadge status={withdrawal.status} payout={payout} />
                 </TableCell>
                 <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
                 <TableCell sx={{ textAlign: { xs: 'right', md: 'left' } }}>

@@ -1,4 +1,4 @@
-import { isError, Transaction, Wallet, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest } from 'ethers';
+import { isError, Transaction, Wallet, type JsonRpcProvider, type TransactionRequest } from 'ethers';
 import { transferCalldata } from './erc20.js';
 
 /** A token payout signed by the hot wallet, not yet sent: enough to send the very same transaction again. */
@@ -75,27 +75,4 @@ export async function sendSigned(provider: JsonRpcProvider, signed: SignedTransf
 export async function isKnown(provider: JsonRpcProvider, transactionHash: string): Promise<boolean> {
   if (await provider.getTransactionReceipt(transactionHash)) return true;
   return (await provider.getTransaction(transactionHash)) !== null;
-}
-
-/**
- * Waits until the transaction's block is `confirmations` deep (the block itself counts as one) and
- * returns its receipt, or throws after `timeoutMs`. Polls the receipt and the head instead of
- * ethers' block events, which can miss blocks mined several at a time; a receipt that disappears
- * (its block left the chain) simply keeps the wait going.
- */
-export async function waitForConfirmations(
-  provider: JsonRpcProvider,
-  transactionHash: string,
-  confirmations: number,
-  timeoutMs: number,
-): Promise<TransactionReceipt> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const receipt = await provider.getTransactionReceipt(transactionHash);
-    if (receipt && (await provider.getBlockNumber()) - receipt.blockNumber + 1 >= confirmations) return receipt;
-    if (Date.now() >= deadline) {
-      throw new Error(`Transaction ${transactionHash} has not reached ${confirmations} confirmations after ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, provider.pollingInterval));
-  }
 }

@@ -18,33 +18,11 @@ import { createRedis } from '../../redis.js';
 import { settlementProcessor } from './processor.js';
 import { CANNOT_PAY_REASON, settleWithdrawal, type SettlementCrashPoints, type SettlementDeps } from './settle.js';
 import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
+import { dieOnce, until } from './testing/until.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const AMOUNT = 12_345_678n;
 const CONFIRMATIONS = 3;
-
-/** A crash point that throws the first time it is reached, as a worker killed right there would stop. */
-function dieOnce(): { point: () => void; died: () => boolean } {
-  let died = false;
-  return {
-    point: () => {
-      if (died) return;
-      died = true;
-      throw new Error('worker killed (test)');
-    },
-    died: () => died,
-  };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('on-chain settlement of approved withdrawals', () => {
   const prefix = `test-settle-${randomUUID().slice(0, 8)}`;

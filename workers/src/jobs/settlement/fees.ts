@@ -12,6 +12,8 @@ export interface Fees {
 export type PricedTransfer = SignedTransfer & { readonly fees: Fees | null };
 
 const gwei = (wei: bigint) => `${formatUnits(wei, 'gwei')} gwei`;
+const maxBigint = (...values: bigint[]) => values.reduce((a, b) => (b > a ? b : a));
+const minBigint = (a: bigint, b: bigint) => (a < b ? a : b);
 
 export function feesOf(signedTransaction: string): Fees | null {
   const tx = Transaction.from(signedTransaction);
@@ -48,9 +50,6 @@ export async function withinCeiling(wallet: Wallet, signed: SignedTransfer, ceil
   if (fees === null || fees.maxFeePerGas <= ceiling) return { ...signed, fees };
   return resign(wallet, signed.signedTransaction, { maxFeePerGas: ceiling, maxPriorityFeePerGas: minBigint(fees.maxPriorityFeePerGas, ceiling) });
 }
-
-const maxBigint = (...values: bigint[]) => values.reduce((a, b) => (b > a ? b : a));
-const minBigint = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /** The latest block's base fee: a transaction whose fee cap is below it cannot be in the next block. */
 export async function baseFee(provider: JsonRpcProvider): Promise<bigint | null> {

@@ -23,7 +23,7 @@ type SettlementCommand = Extract<
   }
 >;
 /** A command without its metadata, kept per member of the union. */
-export type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
 const settlementContext = (target: SettlementTarget): CommandContext => ({
   actor: { type: 'system', reason: 'withdrawal-settlement' },

@@ -20,7 +20,7 @@ import type { PasswordHasher } from './identity/password-hasher.js';
 import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } from './identity/password-reset/routes.js';
 import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
 import { authRateLimiting, credentialAttempts, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
-import { registerHandler } from './identity/registration/routes.js';
+import { registerHandler, verifyEmailHandler } from './identity/registration/routes.js';
 import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/address-book/routes.js';
 import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
 import { autoWithdrawalHandler } from './money/wallets/routes.js';
@@ -33,7 +33,7 @@ export interface CommandAppDeps {
   readonly keys: SigningKeys;
   readonly logger: Logger;
   readonly now?: () => Date;
-  /** The mail queue; without it POST /auth/forgot-password answers 501. */
+  /** The mail queue; without it POST /auth/register and /auth/forgot-password answer 501. */
   readonly mail?: MailOutbox;
   /** Where members reach the app, for links in mail; http://localhost:8080 by default. */
   readonly publicUrl?: string;
@@ -59,7 +59,8 @@ export function createCommandApp(deps: CommandAppDeps): Express {
   const attempts = deps.rateLimiter ? credentialAttempts(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS) : undefined;
   const identity = { ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
   const handlers = {
-    'auth.register': registerHandler(identity),
+    ...(deps.mail ? { 'auth.register': registerHandler({ ...identity, mail: deps.mail }) } : {}),
+    'auth.verifyEmail': verifyEmailHandler(identity),
     'auth.login': loginHandler(identity),
     'auth.refreshToken': refreshTokenHandler(identity),
     'auth.logout': logoutHandler(identity),

@@ -23,6 +23,7 @@ export const routes: readonly RouteDef[] = [
   auth.refreshToken,
   auth.logout,
   auth.logoutEverywhere,
+  auth.verifyEmail,
   auth.forgotPassword,
   auth.checkResetToken,
   auth.resetPassword,

@@ -60,7 +60,7 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout, logout everywhere, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond SPEC.md', () => {
+  it('adds only logout, logout everywhere, email confirmation, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond SPEC.md', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',
@@ -68,6 +68,7 @@ describe('the route table', () => {
       'GET /audit/streams/:streamId',
       'POST /auth/logout',
       'POST /auth/logout-everywhere',
+      'POST /auth/verify-email',
       'POST /wallets/user/:id/private-key/grant',
       'POST /withdrawals/:id/cancel',
     ]);

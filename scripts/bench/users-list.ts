@@ -30,6 +30,7 @@ export function benchUser(i: number): UserReadModel {
     subscriptionPlan: null,
     primaryWithdrawalAddress: null,
     rejectionReason: null,
+    emailVerified: true,
     createdAt,
     updatedAt: createdAt,
   };

@@ -10,6 +10,8 @@ export interface RunningProduct {
   /** The gateway's origin: the SPA and, under /api, both APIs. */
   readonly base: string;
   readonly schemas: TestSchemas;
+  /** The services' DATA_DIR: keys, and the mail outbox (`outbox/`). */
+  readonly dataDir: string;
   /** Every line the services printed, for a failure message. */
   readonly output: readonly string[];
   /** Each service's pid now (undefined while the supervisor restarts it). */
@@ -33,6 +35,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
   const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
   const base = `http://127.0.0.1:${gateway}`;
   const output: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), `concierge-${label}-`));
   const services = startServices({
     mode: 'source',
     write: (line) => void output.push(line),
@@ -50,7 +53,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
       ARGON2_MEMORY_KIB: '8192',
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), `concierge-${label}-`)),
+      DATA_DIR: dataDir,
       ...env,
     },
   });
@@ -67,6 +70,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
   return {
     base,
     schemas,
+    dataDir,
     output,
     pids: services.pids,
     restarts: services.restarts,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type RunningProduct } from './product.js';
 import { signedInAdmin } from './accounts.js';
+import { linkIn, waitForMail } from './outbox.js';
 
 /** The registration slice through the real processes and the one origin, as `npm start` runs them. */
 describe('registration slice through the gateway', () => {
@@ -19,7 +20,7 @@ describe('registration slice through the gateway', () => {
     await product?.stop();
   });
 
-  it('shows a newly registered member in the pending list as soon as the client asks with the returned position', async () => {
+  it('shows a newly registered member in the pending list as soon as the client asks with the returned position, unconfirmed until the mailed link is opened', async () => {
     const email = `slice-${randomUUID().slice(0, 8)}@example.com`;
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
@@ -27,7 +28,7 @@ describe('registration slice through the gateway', () => {
       body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', email, password: 'Compiler1952' }),
     });
     expect(registered.status).toBe(201);
-    const { position, userId } = (await registered.json()) as { position: string; userId: string };
+    const { position } = (await registered.json()) as { position: string };
 
     const anonymous = await fetch(`${base}/api/users/pending?limit=10`);
     expect(anonymous.status).toBe(401);
@@ -36,10 +37,23 @@ describe('registration slice through the gateway', () => {
     expect(pending.headers.get('x-position-reached')).toBe('true');
     const body = (await pending.json()) as { users: Array<Record<string, unknown>>; total: number };
     expect(body.users).toContainEqual(
-      expect.objectContaining({ _id: userId, id: userId, email, firstName: 'Grace', lastName: 'Hopper', status: 'pending', role: 'user' }),
+      expect.objectContaining({ email, firstName: 'Grace', lastName: 'Hopper', status: 'pending', role: 'user', emailVerified: false }),
     );
     expect(body.total).toBe(1);
     expect(JSON.stringify(body)).not.toContain('passwordHash');
+
+    // The link travels command API -> MAIL queue -> workers -> mail; opening it confirms the email.
+    const mail = await waitForMail(product.dataDir, email, 'Confirm your email');
+    const token = linkIn(mail, '/verify-email').searchParams.get('token');
+    const confirmed = await fetch(`${base}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(confirmed.status).toBe(200);
+    const after = (await confirmed.json()) as { position: string };
+    const again = await fetch(`${base}/api/users/pending?limit=10`, { headers: { 'x-min-position': after.position, authorization: admin } });
+    expect(((await again.json()) as typeof body).users).toContainEqual(expect.objectContaining({ email, emailVerified: true }));
   });
 
   it('answers bad input, bad positions and unknown routes with clear 4xx problems', async () => {

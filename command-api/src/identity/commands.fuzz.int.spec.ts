@@ -84,7 +84,7 @@ describe('fuzzing every auth and users command route', () => {
     await api?.close();
   });
 
-  it('covers the thirteen command routes', () => {
+  it('covers the fourteen command routes', () => {
     expect(commandRoutes.map((r) => r.id).sort()).toEqual([
       'auth.checkResetToken',
       'auth.forgotPassword',
@@ -94,6 +94,7 @@ describe('fuzzing every auth and users command route', () => {
       'auth.refreshToken',
       'auth.register',
       'auth.resetPassword',
+      'auth.verifyEmail',
       'users.approve',
       'users.changePassword',
       'users.reject',

@@ -10,7 +10,7 @@ describe('ill-formed text (lone UTF-16 surrogates) is refused at the edge', () =
   let api: IdentityApi;
 
   beforeAll(async () => {
-    api = await startIdentityApi('illformed');
+    api = await startIdentityApi('illformed', { mail: true });
   });
   afterAll(async () => {
     await api?.close();

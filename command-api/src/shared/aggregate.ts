@@ -43,6 +43,16 @@ export interface RetryPolicy {
 const DEFAULT_RETRY: RetryPolicy = { attempts: 3 };
 
 /**
+ * For streams that many requests write at once (a member's account, an admin's step-ups, the
+ * account an email belongs to): each racer must get a real answer, not "changed by someone
+ * else", so a lost race is decided again, often, after a short random pause that spreads them out.
+ */
+export const CONTENDED_RETRY: RetryPolicy = {
+  attempts: 60,
+  pause: (attempt) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 25))),
+};
+
+/**
  * Read, decide, append with the revision read. A concurrent writer makes the append fail;
  * we then decide again on the new state, so a command never acts on stale facts.
  */

@@ -1,7 +1,7 @@
 import { EmptyBody } from '../shared/fields.js';
 import { MessageAccepted, MessageResponse } from '../shared/problem.js';
 import { defineRoute } from '../shared/route.js';
-import { UserDto } from '../users/dto.js';
+import { UserDto, VerifyEmailRequest } from '../users/dto.js';
 import {
   ForgotPasswordRequest,
   LoginRequest,
@@ -68,6 +68,17 @@ export const logoutEverywhere = defineRoute({
   access: 'authenticated',
   summary: 'Beyond SPEC.md: end every session of the signed-in account, on every device, this one included.',
   body: EmptyBody,
+  response: MessageAccepted,
+});
+
+export const verifyEmail = defineRoute({
+  id: 'auth.verifyEmail',
+  method: 'POST',
+  path: '/auth/verify-email',
+  side: 'command',
+  access: 'public',
+  summary: 'Beyond SPEC.md: confirm the email of a new registration with the link mailed to it; only then can it be approved.',
+  body: VerifyEmailRequest,
   response: MessageAccepted,
 });
 

@@ -13,6 +13,18 @@ export const MailJob = z.discriminatedUnion('template', [
     data: z.object({ firstName: z.string(), resetUrl: z.url(), expiresAt: z.iso.datetime() }),
   }),
   z.object({
+    /** At registration (and on a repeated one before it is confirmed): the link that confirms the email. */
+    template: z.literal('verify-email'),
+    to: z.email(),
+    data: z.object({ firstName: z.string(), verifyUrl: z.url(), expiresAt: z.iso.datetime() }),
+  }),
+  z.object({
+    /** To the owner of a confirmed email someone registered with again: nothing changed, and what to do. */
+    template: z.literal('registration-repeated'),
+    to: z.email(),
+    data: z.object({ firstName: z.string(), loginUrl: z.url(), resetUrl: z.url() }),
+  }),
+  z.object({
     template: z.literal('account-approved'),
     to: z.email(),
     data: z.object({ firstName: z.string(), loginUrl: z.url() }),

@@ -22,12 +22,23 @@ export const RegisterRequest = jsonBody({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-/** The new account's id; it is pending approval. */
+/**
+ * The same answer whether the email was free or not (the owner of a taken email is told by mail
+ * instead), so registration does not reveal who has an account.
+ */
 export const RegisterResponse = z.object({
   message: z.string(),
-  userId: z.string(),
   position: z.string().nullable(),
 });
+
+/** POST /auth/verify-email: the token of the confirmation link, `<userId>.<secret>`. */
+export const VerifyEmailRequest = jsonBody({
+  token: z
+    .string({ error: 'This confirmation link is invalid or has expired.' })
+    .max(512, { error: 'This confirmation link is invalid or has expired.' })
+    .regex(/^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{16,400}$/, { error: 'This confirmation link is invalid or has expired.' }),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
 /** A user as the API shows it (SPEC.md section 3). `_id` and `id` are the same. */
 export const UserDto = z.object({
@@ -41,6 +52,8 @@ export const UserDto = z.object({
   walletAddress: z.string().nullable(),
   subscriptionPlan: z.string().nullable(),
   primaryWithdrawalAddress: z.string().nullable(),
+  /** Whether the owner confirmed the email; an account is approved only once it is. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof UserDto>;

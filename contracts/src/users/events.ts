@@ -39,6 +39,22 @@ export const UserPasswordChanged = z.object({ userId: EntityId, passwordHash: z.
 /** The password was set through a reset link (see `PasswordResetTokenUsed`). Refresh sessions are revoked. */
 export const UserPasswordReset = z.object({ userId: EntityId, passwordHash: z.string(), resetAt: z.iso.datetime() });
 
+/**
+ * A confirmation link was mailed to the account's email (at registration, and again when someone
+ * registers with that email before it is confirmed). Only the hash of its secret is stored; the
+ * newest link replaces the older ones.
+ */
+export const UserEmailVerificationIssued = z.object({
+  userId: EntityId,
+  tokenHash: z.string(),
+  issuedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+/** The owner of the email opened the link: the account may now be approved. */
+export const UserEmailVerified = z.object({ userId: EntityId, verifiedAt: z.iso.datetime() });
+/** Someone registered again with the email of this (confirmed) account; its owner was told by mail. */
+export const UserRegistrationRepeated = z.object({ userId: EntityId, attemptedAt: z.iso.datetime() });
+
 /** Why every session of an account ended at once (beyond a password change, a role change or a block). */
 export const SessionsEndedReason = z.enum(['logout_everywhere', 'taken_over', 'password_attempts']);
 export type SessionsEndedReason = z.infer<typeof SessionsEndedReason>;
@@ -81,6 +97,9 @@ export const userEvents = {
   UserPasswordReset,
   UserSessionsEnded,
   UserPasswordReplaced,
+  UserEmailVerificationIssued,
+  UserEmailVerified,
+  UserRegistrationRepeated,
   EmailReserved,
 } as const;
 
@@ -96,3 +115,6 @@ export type UserPasswordReset = z.infer<typeof UserPasswordReset>;
 export type UserSessionsEnded = z.infer<typeof UserSessionsEnded>;
 export type UserPasswordReplaced = z.infer<typeof UserPasswordReplaced>;
 export type EmailReserved = z.infer<typeof EmailReserved>;
+export type UserEmailVerificationIssued = z.infer<typeof UserEmailVerificationIssued>;
+export type UserEmailVerified = z.infer<typeof UserEmailVerified>;
+export type UserRegistrationRepeated = z.infer<typeof UserRegistrationRepeated>;

@@ -17,6 +17,8 @@ export type UserReadModel = {
   subscriptionPlan: string | null;
   primaryWithdrawalAddress: string | null;
   rejectionReason: string | null;
+  /** False until the owner opens the confirmation link mailed at registration. */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 };

@@ -78,6 +78,7 @@ export function userDoc(
     walletAddress: null,
     subscriptionPlan: null,
     primaryWithdrawalAddress: null,
+    emailVerified: true,
     rejectionReason: null,
     createdAt,
     updatedAt: createdAt,

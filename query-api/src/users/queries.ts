@@ -25,6 +25,8 @@ export function toUserDto(doc: UserDoc): UserDto {
     walletAddress: doc.walletAddress,
     subscriptionPlan: doc.subscriptionPlan,
     primaryWithdrawalAddress: doc.primaryWithdrawalAddress,
+    // Documents projected before confirmation existed lack the field: those accounts needed none.
+    emailVerified: doc.emailVerified ?? true,
     createdAt: doc.createdAt,
   };
 }

@@ -58,6 +58,7 @@ describe('GET /api/users (admin user management list)', () => {
         walletAddress: null,
         subscriptionPlan: null,
         primaryWithdrawalAddress: null,
+        emailVerified: true,
         createdAt: ada?.createdAt,
       },
     ]);

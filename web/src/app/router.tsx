@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('../features/auth/login/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register/register-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email/verify-email-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-and-conditions-page'));
 const ComingSoonPage = lazy(() => import('../components/coming-soon-page'));
@@ -41,6 +42,7 @@ export function AppRoutes() {
       <Route path="register" element={page(<RegisterPage />)} />
       <Route path="forgot-password" element={page(<ForgotPasswordPage />)} />
       <Route path="reset-password" element={page(<ResetPasswordPage />)} />
+      <Route path="verify-email" element={page(<VerifyEmailPage />)} />
       <Route path="privacy-policy" element={page(<PrivacyPolicyPage />)} />
       <Route path="terms-and-conditions" element={page(<TermsPage />)} />
 

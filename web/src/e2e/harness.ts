@@ -37,6 +37,8 @@ export async function buildSpa(): Promise<string> {
 
 export interface RunningSystem {
   readonly base: string;
+  /** The services' DATA_DIR: the mail outbox is its `outbox/` folder. */
+  readonly dataDir: string;
   readonly output: readonly string[];
   readonly stop: () => Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startSystem(options: {
   const base = `http://127.0.0.1:${gateway}`;
   const output: string[] = [];
   const many = '100000';
+  const dataDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-data-'));
   const services = startServices({
     mode: 'source',
     write: (line) => void output.push(line),
@@ -68,7 +71,7 @@ export async function startSystem(options: {
       EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
       READ_STORE_SCHEMA: schemas.readStoreSchema,
       QUEUE_PREFIX: `test-e2e-${randomUUID().slice(0, 8)}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'concierge-e2e-data-')),
+      DATA_DIR: dataDir,
       ARGON2_MEMORY_KIB: '8192',
       ARGON2_TIME_COST: '1',
       ADMIN_EMAIL: options.admin.email,
@@ -98,7 +101,7 @@ export async function startSystem(options: {
       throw new Error(`services did not come up within 60 s:\n${output.join('')}`);
     }
   }
-  return { base, output, stop };
+  return { base, dataDir, output, stop };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, waitForMail } from '../../../scripts/system/outbox.js';
 import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
@@ -154,11 +155,30 @@ describe('identity journey in the browser', () => {
       await shoot('login-pending', { toasts: true });
     });
 
-    await step('admin approves the registration', async () => {
+    await step('admin sees the registration, not approvable until its email is confirmed', async () => {
       await signIn(ADMIN.email, ADMIN.password);
       await page.waitForURL(`${base}/admin/dashboard`, WAIT);
       await toast('Login successful');
       await shoot('admin-dashboard');
+      await page.goto(`${base}/admin/users`);
+      const row = page.getByRole('row').filter({ hasText: MEMBER.email });
+      await row.getByText('Email not confirmed').first().waitFor(WAIT);
+      expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+      await shoot('admin-users-unconfirmed');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(`${base}/login`, WAIT);
+    });
+
+    await step('member confirms the email with the mailed link', async () => {
+      const mail = await waitForMail(system?.dataDir ?? '', MEMBER.email, 'Confirm your email');
+      await page.goto(linkIn(mail, '/verify-email').href);
+      await page.getByText('Your email address is confirmed. An administrator will now review your registration.').waitFor(WAIT);
+      await shoot('verify-email');
+    });
+
+    await step('admin approves the registration', async () => {
+      await signIn(ADMIN.email, ADMIN.password);
+      await page.waitForURL(`${base}/admin/dashboard`, WAIT);
       await page.goto(`${base}/admin/users`);
       const row = page.getByRole('row').filter({ hasText: MEMBER.email });
       await row.waitFor(WAIT);

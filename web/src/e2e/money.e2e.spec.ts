@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, waitForMail } from '../../../scripts/system/outbox.js';
 import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
@@ -46,7 +47,10 @@ describe('money journey in the browser', () => {
     system = await startSystem({ staticDir, admin: ADMIN, label: 'e2emoney' });
     browser = await launchChromium();
     const { firstName, lastName, email, password } = MEMBER;
-    memberId = String((await call('POST', '/auth/register', { firstName, lastName, email, password })).userId);
+    await call('POST', '/auth/register', { firstName, lastName, email, password });
+    const token = linkIn(await waitForMail(system.dataDir, email, 'Confirm your email'), '/verify-email').searchParams.get('token') ?? '';
+    await call('POST', '/auth/verify-email', { token });
+    memberId = token.split('.')[0] ?? '';
     await call('POST', `/users/${memberId}/approve`, {}, await tokenOf(ADMIN.email, ADMIN.password));
   }, 240_000);
 

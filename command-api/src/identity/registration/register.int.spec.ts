@@ -1,76 +1,99 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { listen, postJson } from '@concierge/platform/testing/http';
-import { testKeys } from '@concierge/platform/testing/keys';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { createCommandApp } from '../../app.js';
-import { argon2idHasher } from '../password-hasher.js';
+import type { MailJob } from '@concierge/contracts';
+import { findUserByEmail } from '../user/find-user.js';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { emailReservationStreamId } from './register.js';
-import { REGISTERED_MESSAGE } from './routes.js';
-
-// Lowest argon2id cost the hasher accepts, to keep the suite fast; production uses 19 MiB.
-const hasher = argon2idHasher({ memoryKiB: 8_192, timeCost: 1 });
+import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE } from './routes.js';
 
 describe('POST /api/auth/register', () => {
-  let schemas: TestSchemas;
-  let store: EventStore;
-  let api: { url: string; close: () => Promise<void> };
-  const register = (body: unknown) => postJson(`${api.url}/api/auth/register`, body);
+  let api: IdentityApi;
+  const register = (body: unknown) => api.send('POST', '/auth/register', body);
+  const confirm = (token: string) => api.send('POST', '/auth/verify-email', { token });
   const valid = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'Analytical1' });
-  // Counted straight from the table: the store's $all view lags while other files write.
-  const eventCount = async () => {
-    const { rows } = await schemas.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schemas.eventStoreSchema}.events`);
-    return rows[0]?.n ?? 0;
+  const eventCount = async () => Number.parseInt(await api.head(), 10);
+  /** The mail jobs the API queued for this address, oldest first. */
+  const mailTo = async (email: string): Promise<MailJob[]> => {
+    const jobs = (await api.mailQueue?.getJobs(['waiting', 'delayed', 'prioritized'])) ?? [];
+    return jobs
+      .sort((a, b) => a.timestamp - b.timestamp)
+      .map((job) => job.data as MailJob)
+      .filter((mail) => mail.to === email);
+  };
+  const tokenOf = (mail: MailJob | undefined) => {
+    if (mail?.template !== 'verify-email') throw new Error(`no confirmation link in ${JSON.stringify(mail)}`);
+    return new URL(mail.data.verifyUrl).searchParams.get('token') ?? '';
   };
 
   beforeAll(async () => {
-    schemas = await createTestSchemas('register');
-    store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    api = await listen(createCommandApp({ eventStore: store, hasher, keys: testKeys(), logger: pino({ level: 'silent' }) }));
+    api = await startIdentityApi('register', { mail: true });
   });
   afterAll(async () => {
-    await api.close();
-    await schemas.drop();
+    await api?.close();
   });
 
-  it('registers a pending member, storing a hashed password and a reservation of the email', async () => {
+  it('registers a pending member with an unconfirmed email, a hashed password, a reservation of the email and a link mailed', async () => {
     const response = await register({ ...valid(' Ada@Example.COM '), firstName: '  Ada ' });
     expect(response.status).toBe(201);
-    expect(response.body['message']).toBe(REGISTERED_MESSAGE);
-    expect(response.body['position']).toMatch(/^\d+-\d+$/);
-    const userId = String(response.body['userId']);
-    const [registered] = await store.readStream(`user-${userId}`);
-    expect(registered?.type).toBe('UserRegistered');
-    expect(registered?.data).toMatchObject({ userId, firstName: 'Ada', email: 'ada@example.com', role: 'user' });
-    expect(String(registered?.data['passwordHash'])).toMatch(/^\$argon2id\$/);
-    expect(JSON.stringify(registered?.data)).not.toContain('Analytical1');
-    const [reservation] = await store.readStream(emailReservationStreamId('ada@example.com'));
+    expect(response.body).toEqual({ message: REGISTERED_MESSAGE, position: expect.stringMatching(/^\d+-\d+$/) });
+    const user = await findUserByEmail(api.store, 'ada@example.com');
+    expect(user).toMatchObject({ status: 'pending', role: 'user', firstName: 'Ada', emailVerified: false });
+    const userId = user?.userId ?? '';
+    const events = await api.store.readStream(`user-${userId}`);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerificationIssued']);
+    expect(String(events[0]?.data['passwordHash'])).toMatch(/^\$argon2id\$/);
+    const [reservation] = await api.store.readStream(emailReservationStreamId('ada@example.com'));
     expect(reservation?.data).toMatchObject({ email: 'ada@example.com', userId });
+
+    const [mail] = await mailTo('ada@example.com');
+    expect(mail).toMatchObject({ template: 'verify-email', data: { firstName: 'Ada' } });
+    const token = tokenOf(mail);
+    expect(token.startsWith(`${userId}.`)).toBe(true);
+    // Only the hash of the link's secret is kept.
+    expect(await api.storedText()).not.toContain(token.split('.')[1]);
+    expect(await api.storedText()).not.toContain('Analytical1');
   });
 
-  it('refuses a second account for the same email, whatever its case, and appends nothing', async () => {
-    await register(valid('grace@example.com'));
-    const before = await eventCount();
-    const response = await register(valid('GRACE@example.com'));
-    expect(response.status).toBe(409);
-    expect(response.body['message']).toBe('An account with this email already exists.');
-    expect(await eventCount()).toBe(before);
+  it('answers a taken email exactly like a free one, creates no account, and tells its owner by mail instead', async () => {
+    const first = await register(valid('grace@example.com'));
+    const again = await register({ ...valid('GRACE@example.com'), firstName: 'Mallory' });
+    expect(again.status).toBe(first.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
+    expect(again.body['message']).toBe(first.body['message']);
+    const user = await findUserByEmail(api.store, 'grace@example.com');
+    expect(user?.firstName).toBe('Ada');
+
+    // Unconfirmed: the owner gets a new link, and only the newest one works.
+    const [oldLink, newLink] = await mailTo('grace@example.com');
+    expect(newLink).toMatchObject({ template: 'verify-email', data: { firstName: 'Ada' } });
+    expect((await confirm(tokenOf(oldLink))).status).toBe(400);
+    const confirmed = await confirm(tokenOf(newLink));
+    expect(confirmed).toMatchObject({ status: 200, body: { message: EMAIL_VERIFIED_MESSAGE } });
+
+    // Confirmed: a further attempt mails a notice with the sign-in and reset links, nothing else changes.
+    const head = await eventCount();
+    expect((await register(valid('grace@example.com'))).status).toBe(201);
+    const notice = (await mailTo('grace@example.com')).at(-1);
+    expect(notice).toMatchObject({ template: 'registration-repeated', data: { firstName: 'Ada' } });
+    const types = (await api.store.readStream(`user-${user?.userId ?? ''}`)).map((e) => e.type);
+    expect(types.at(-1)).toBe('UserRegistrationRepeated');
+    expect(await eventCount()).toBe(head + 1);
+    expect((await findUserByEmail(api.store, 'grace@example.com'))?.emailVerified).toBe(true);
   });
 
-  it('lets exactly one of many simultaneous registrations of one email succeed', async () => {
+  it('creates exactly one account when many registrations of one email race, answering each the same', async () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => register(valid('race@example.com'))));
-    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status === 409)).toHaveLength(7);
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const rows = JSON.parse(await api.storedText()) as { stream_id: string; data: Record<string, unknown> }[];
+    const accounts = rows.filter((row) => row.stream_id.startsWith('user-') && row.data['email'] === 'race@example.com');
+    expect(accounts).toHaveLength(1);
   });
 
   it('completes a registration whose email was reserved by an attempt that crashed before writing the account', async () => {
     const streamId = emailReservationStreamId('orphan@example.com');
-    const { randomUUID } = await import('node:crypto');
     const orphanId = randomUUID();
     const now = new Date().toISOString();
-    await store.appendToStream(
+    await api.store.appendToStream(
       streamId,
       [
         {
@@ -84,7 +107,37 @@ describe('POST /api/auth/register', () => {
     );
     const response = await register(valid('orphan@example.com'));
     expect(response.status).toBe(201);
-    expect(response.body['userId']).toBe(orphanId);
+    expect((await findUserByEmail(api.store, 'orphan@example.com'))?.userId).toBe(orphanId);
+  });
+
+  it('confirms an email once with its link, refuses a wrong, foreign or expired link, and approval waits for it', async () => {
+    await register(valid('linus@example.com'));
+    const user = await findUserByEmail(api.store, 'linus@example.com');
+    const userId = user?.userId ?? '';
+    const token = tokenOf((await mailTo('linus@example.com'))[0]);
+    const admin = await api.seedUser({ email: `admin-${randomUUID().slice(0, 6)}@example.com`, password: 'Analytical1', role: 'admin' });
+    const approve = () => api.send('POST', `/users/${userId}/approve`, {}, { authorization: api.bearer(admin, 'admin') });
+
+    const refused = await approve();
+    expect(refused).toMatchObject({ status: 409, body: { message: 'This person has not confirmed their email address yet, so the registration cannot be approved.' } });
+    const setApproved = await api.send('PUT', `/users/${userId}`, { status: 'approved' }, { authorization: api.bearer(admin, 'admin') });
+    expect(setApproved.status).toBe(409);
+
+    const wrong = await confirm(`${userId}.${'x'.repeat(43)}`);
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'This confirmation link is invalid or has expired. Register again with the same email to receive a new one.' } });
+    expect((await confirm(`${randomUUID()}.${token.split('.')[1] ?? ''}`)).status).toBe(400);
+    expect((await confirm('not a token')).status).toBe(400);
+
+    const saved = api.clock.now;
+    api.clock.now = new Date(saved.getTime() + 3 * 24 * 3600 * 1000 + 1);
+    expect((await confirm(token)).status).toBe(400);
+    api.clock.now = saved;
+
+    expect((await confirm(token)).status).toBe(200);
+    const head = await eventCount();
+    expect((await confirm(token)).status, 'a second click is harmless').toBe(200);
+    expect(await eventCount()).toBe(head);
+    expect((await approve()).status).toBe(200);
   });
 
   const badInputs: Array<[string, unknown, string]> = [

@@ -30,7 +30,8 @@ export async function registerAccount(
   input: RegisterRequest,
   ctx: CommandContext,
 ): Promise<{ userId: string; position: Position | null }> {
-  const userId = await reserveEmail(deps, input.email, ctx);
+  const { userId, taken } = await reserveEmail(deps, input.email, ctx);
+  if (taken) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
   const passwordHash = await deps.hasher.hash(input.password);
   const { position } = await handleCommand(
     deps.eventStore,
@@ -42,21 +43,21 @@ export async function registerAccount(
   return { userId, position };
 }
 
-async function reserveEmail(deps: RegistrationDeps, email: string, ctx: CommandContext): Promise<string> {
+/** The account the email belongs to: a fresh reservation, or (`taken`) an account registered with it. */
+export async function reserveEmail(deps: RegistrationDeps, email: string, ctx: CommandContext): Promise<{ userId: string; taken: boolean }> {
   const streamId = emailReservationStreamId(email);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const [reservation] = await deps.eventStore.readStream(streamId, { maxCount: 1 });
     if (reservation) {
       const reservedFor = String(reservation.data['userId']);
       const { state } = await loadState(deps.eventStore, userStreamId(reservedFor), userAggregate);
-      if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-      return reservedFor;
+      return { userId: reservedFor, taken: state.status !== 'unregistered' };
     }
     const userId = (deps.newId ?? randomUUID)();
     const event = { type: 'EmailReserved', data: { email, userId, reservedAt: ctx.now.toISOString() } };
     try {
       await deps.eventStore.appendToStream(streamId, toNewEvents([event], ctx), { expectedRevision: 'no_stream' });
-      return userId;
+      return { userId, taken: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // Someone reserved it between our read and our append: look again.

@@ -1,7 +1,7 @@
 import { ForbiddenError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand, loadState, type RetryPolicy } from '../../shared/aggregate.js';
+import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
@@ -10,16 +10,6 @@ import { GRANT_UNKNOWN_MESSAGE, StepUpLimitError, stepUpAggregate, stepUpWaitSec
 import { stepUpStreamId } from './step-up.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
-
-/**
- * Step-ups of one admin race on one stream (several tabs, a double click); each must get a real
- * answer (a grant, a wrong password or the limit), not "changed by someone else", so a lost race
- * is decided again, after a short random pause that spreads the racers out.
- */
-const STEP_UP_RETRY: RetryPolicy = {
-  attempts: 60,
-  pause: (attempt) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 25))),
-};
 
 export interface StepUpDeps {
   readonly eventStore: EventStore;
@@ -54,7 +44,7 @@ export async function issueStepUpGrant(deps: StepUpDeps, scope: StepUpScope, pas
   const passwordCorrect = admin !== undefined && (await deps.hasher.verify(admin.passwordHash, password));
   const grant = newSecret();
   const command = { type: 'IssueStepUpGrant' as const, ...scope, passwordCorrect, grantHash: hashToken(grant), reason, now: ctx.now };
-  const { events, position } = await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, STEP_UP_RETRY);
+  const { events, position } = await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, CONTENDED_RETRY);
   const granted = events.find((event) => event.type === 'StepUpGranted');
   if (!granted) throw new ValidationError([{ field: 'password', message: WRONG_PASSWORD_MESSAGE }]);
   return { grant, expiresAt: granted.data.expiresAt, position };
@@ -67,7 +57,7 @@ export async function spendStepUpGrant(deps: Pick<StepUpDeps, 'eventStore'>, sco
   // A grant's reason never changes, so it may be read before the grant is spent.
   const { state } = await loadState(deps.eventStore, streamId, stepUpAggregate);
   const reason = state.grants.find((g) => g.grantHash === grantHash)?.reason;
-  await handleCommand(deps.eventStore, streamId, stepUpAggregate, { type: 'UseStepUpGrant', ...scope, grantHash, now: ctx.now }, ctx, STEP_UP_RETRY);
+  await handleCommand(deps.eventStore, streamId, stepUpAggregate, { type: 'UseStepUpGrant', ...scope, grantHash, now: ctx.now }, ctx, CONTENDED_RETRY);
   if (reason === undefined) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
   return reason;
 }

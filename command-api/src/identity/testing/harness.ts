@@ -106,13 +106,19 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
 
   // Sessions named by bearer(), recorded before the next request (bearer() itself stays synchronous).
   const unrecordedSessions: { sessionId: string; userId: string; issuedAt: Date }[] = [];
-  const recordSessions = async () => {
-    for (const session of unrecordedSessions.splice(0)) {
-      const { sessionId, userId, issuedAt } = session;
-      const issued = { sessionId, userId, tokenHash: '0'.repeat(64), rememberMe: false, issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 86_400_000).toISOString() };
-      const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: issuedAt };
-      await store.appendToStream(`session-${sessionId}`, toNewEvents([{ type: 'RefreshSessionIssued', data: issued }], ctx), { expectedRevision: 'no_stream' });
-    }
+  // One chain of recordings: a request sent while an earlier one is still recording its sessions
+  // waits for them too, so concurrent first requests never race ahead of their session.
+  let recorded: Promise<void> = Promise.resolve();
+  const recordSessions = () => {
+    const sessions = unrecordedSessions.splice(0);
+    recorded = recorded.then(async () => {
+      for (const { sessionId, userId, issuedAt } of sessions) {
+        const issued = { sessionId, userId, tokenHash: '0'.repeat(64), rememberMe: false, issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 86_400_000).toISOString() };
+        const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: issuedAt };
+        await store.appendToStream(`session-${sessionId}`, toNewEvents([{ type: 'RefreshSessionIssued', data: issued }], ctx), { expectedRevision: 'no_stream' });
+      }
+    });
+    return recorded;
   };
   const bearer = (userId: string, role: UserRole = 'user') => {
     const sessionId = randomUUID();

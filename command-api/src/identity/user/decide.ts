@@ -1,6 +1,7 @@
 import type { SessionsEndedReason, UserRole, UserStatus } from '@concierge/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import { invalidResetLink, spentByLaterPassword } from '../password-reset/reset-token.js';
+import { decideEmailVerification, EMAIL_UNVERIFIED_MESSAGE, verificationIssued, type EmailVerificationCommand } from './email-verification.js';
 import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
 export interface RegisterUser {
@@ -11,6 +12,8 @@ export interface RegisterUser {
   readonly email: string;
   readonly passwordHash: string;
   readonly registeredAt: Date;
+  /** The hash of the confirmation link mailed with this registration; absent for accounts an operator creates. */
+  readonly emailVerificationTokenHash?: string;
 }
 
 export interface ApproveUser {
@@ -87,7 +90,8 @@ export type UserCommand =
   | ChangePassword
   | ResetUserPassword
   | EndSessions
-  | SetPasswordByOperator;
+  | SetPasswordByOperator
+  | EmailVerificationCommand;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const USER_NOT_FOUND_MESSAGE = 'No user found with this ID.';
@@ -107,12 +111,10 @@ function registered(state: UserState): RegisteredUser {
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
   const { userId, firstName, lastName, email, passwordHash } = command;
-  return [
-    {
-      type: 'UserRegistered',
-      data: { userId, firstName, lastName, email, passwordHash, role: 'user', registeredAt: command.registeredAt.toISOString() },
-    },
-  ];
+  const registeredAt = command.registeredAt.toISOString();
+  const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, firstName, lastName, email, passwordHash, role: 'user', registeredAt } }];
+  if (command.emailVerificationTokenHash) events.push(verificationIssued(userId, command.emailVerificationTokenHash, command.registeredAt));
+  return events;
 }
 
 /** Approving an approved account again changes nothing, so a repeated click is harmless. */
@@ -120,6 +122,7 @@ export function approveUser(command: ApproveUser, state: UserState): UserEvent[]
   const user = registered(state);
   if (user.status === 'approved') return [];
   if (user.status !== 'pending') throw new ConflictError(notPendingMessage('approved', user.status));
+  if (!user.emailVerified) throw new ConflictError(EMAIL_UNVERIFIED_MESSAGE);
   return [{ type: 'UserApproved', data: { userId: user.userId, approvedAt: command.approvedAt.toISOString() } }];
 }
 
@@ -143,6 +146,7 @@ export function updateUserDetails(command: UpdateUserDetails, state: UserState):
   const events: UserEvent[] = [];
   if (command.status !== undefined && command.status !== user.status) {
     if (self) throw new ConflictError(OWN_STATUS_MESSAGE);
+    if (command.status === 'approved' && !user.emailVerified) throw new ConflictError(EMAIL_UNVERIFIED_MESSAGE);
     events.push(
       user.status === 'pending' && command.status === 'approved'
         ? { type: 'UserApproved', data: { userId, approvedAt: changedAt } }
@@ -216,6 +220,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return endSessions(command, state);
     case 'SetPasswordByOperator':
       return setPasswordByOperator(command, state);
+    case 'IssueEmailVerification':
+    case 'VerifyEmail':
+    case 'NoteRepeatedRegistration':
+      return decideEmailVerification(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown user command ${String((unexpected as { type: unknown }).type)}`);

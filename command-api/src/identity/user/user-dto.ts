@@ -25,6 +25,7 @@ export async function userDtoOf(store: EventStore, user: RegisteredUser): Promis
     walletAddress: typeof assigned === 'string' ? assigned : null,
     subscriptionPlan: user.planId,
     primaryWithdrawalAddress: typeof primary === 'string' ? primary : null,
+    emailVerified: user.emailVerified,
     createdAt: user.registeredAt,
   };
 }

@@ -1,5 +1,8 @@
 import type {
   UserApproved,
+  UserEmailVerificationIssued,
+  UserEmailVerified,
+  UserRegistrationRepeated,
   UserPasswordChanged,
   UserPasswordReset,
   UserPasswordReplaced,
@@ -27,7 +30,10 @@ export type UserEvent =
   | { type: 'UserPasswordChanged'; data: UserPasswordChanged }
   | { type: 'UserPasswordReset'; data: UserPasswordReset }
   | { type: 'UserPasswordReplaced'; data: UserPasswordReplaced }
-  | { type: 'UserSessionsEnded'; data: UserSessionsEnded };
+  | { type: 'UserSessionsEnded'; data: UserSessionsEnded }
+  | { type: 'UserEmailVerificationIssued'; data: UserEmailVerificationIssued }
+  | { type: 'UserEmailVerified'; data: UserEmailVerified }
+  | { type: 'UserRegistrationRepeated'; data: UserRegistrationRepeated };
 
 export interface Account {
   readonly userId: string;
@@ -45,6 +51,13 @@ export interface Account {
    * change, and sign-out everywhere. Access tokens and refresh tokens alike are refused.
    */
   readonly sessionsValidAfter: string | null;
+  /**
+   * Whether the owner confirmed the email. Accounts registered before confirmation existed, and
+   * those an operator creates, count as confirmed; a registration that mails a link does not.
+   */
+  readonly emailVerified: boolean;
+  /** The newest confirmation link still open (its secret's hash), while the email is unconfirmed. */
+  readonly emailVerification: { readonly tokenHash: string; readonly expiresAt: string } | null;
 }
 
 /** A user's state is keyed on status; `unregistered` is the empty stream. */
@@ -56,7 +69,7 @@ export const initialUserState: UserState = { status: 'unregistered' };
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
     const { userId, email, firstName, lastName, role, passwordHash, registeredAt } = event.data;
-    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null, sessionsValidAfter: null };
+    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null, sessionsValidAfter: null, emailVerified: true, emailVerification: null };
   }
   if (state.status === 'unregistered') return state;
   switch (event.type) {
@@ -80,6 +93,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.setAt, sessionsValidAfter: event.data.setAt };
     case 'UserSessionsEnded':
       return { ...state, sessionsValidAfter: event.data.endedAt };
+    case 'UserEmailVerificationIssued':
+      return { ...state, emailVerified: false, emailVerification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case 'UserEmailVerified':
+      return { ...state, emailVerified: true, emailVerification: null };
+    case 'UserRegistrationRepeated':
+      return state;
     default: {
       const unexpected: never = event;
       return unexpected;

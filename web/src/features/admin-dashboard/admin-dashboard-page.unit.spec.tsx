@@ -20,6 +20,7 @@ function pendingUser(index: number): UserDto {
     walletAddress: null,
     subscriptionPlan: null,
     primaryWithdrawalAddress: null,
+    emailVerified: true,
     createdAt: '2026-01-0' + index + 'T10:00:00.000Z',
   };
 }

@@ -18,6 +18,7 @@ const ANN: UserDto = {
   walletAddress: null,
   subscriptionPlan: null,
   primaryWithdrawalAddress: null,
+  emailVerified: true,
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 

@@ -20,6 +20,7 @@ function user(index: number, status: UserStatus): UserDto {
     walletAddress: null,
     subscriptionPlan: null,
     primaryWithdrawalAddress: null,
+    emailVerified: true,
     createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
   };
 }
@@ -100,6 +101,18 @@ describe('User Management', () => {
       expect(rowOf(name).queryByRole('button', { name: 'Reject' })).toBeNull();
     }
     expect(rowOf('First2 Last2').getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/admin/users/user-2');
+  });
+
+  it('marks a registration whose email is unconfirmed, and keeps its Approve disabled while Reject stays', async () => {
+    serveUsers([{ ...user(1, 'pending'), emailVerified: false }, user(2, 'pending')]);
+    renderAt('/admin/users');
+
+    await screen.findByText('First1 Last1');
+    expect(rowOf('First1 Last1').getByText('Email not confirmed')).toBeTruthy();
+    expect(rowOf('First1 Last1').getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', true);
+    expect(rowOf('First1 Last1').getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', false);
+    expect(rowOf('First2 Last2').queryByText('Email not confirmed')).toBeNull();
+    expect(rowOf('First2 Last2').getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', false);
   });
 
   it('presets the status filter from the status query parameter and lists only those users', async () => {

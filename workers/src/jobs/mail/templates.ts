@@ -24,6 +24,26 @@ export function renderMail(mail: MailJob): RenderedMail {
         { paragraph: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
       ]);
     }
+    case 'verify-email': {
+      const { firstName, verifyUrl, expiresAt } = mail.data;
+      return compose('Confirm your email for Crypto Concierge', firstName, [
+        { paragraph: 'Thank you for registering with Crypto Concierge. Open this link to confirm that this email address is yours:' },
+        { link: verifyUrl },
+        { paragraph: `The link is valid until ${formatInstant(expiresAt)}. Once your email is confirmed, an administrator reviews your registration.` },
+        { paragraph: 'If you did not register, you can ignore this email: no account is approved without this confirmation.' },
+      ]);
+    }
+    case 'registration-repeated': {
+      const { firstName, loginUrl, resetUrl } = mail.data;
+      return compose('Someone tried to register with your email', firstName, [
+        { paragraph: 'Someone just tried to create a Crypto Concierge account with this email address. You already have an account, so nothing was changed.' },
+        { paragraph: 'If it was you, sign in here:' },
+        { link: loginUrl },
+        { paragraph: 'If you forgot your password, you can choose a new one here:' },
+        { link: resetUrl },
+        { paragraph: 'If it was not you, you can ignore this email.' },
+      ]);
+    }
     case 'account-approved': {
       const { firstName, loginUrl } = mail.data;
       return compose('Your Crypto Concierge account is approved', firstName, [

@@ -18,6 +18,30 @@ describe('mail templates', () => {
     expect(mail.html).toContain('<p>The Crypto Concierge team</p>');
   });
 
+  it('gives a new registration the link that confirms its email and until when it works', () => {
+    const mail = renderMail({
+      template: 'verify-email',
+      to: 'ada@example.com',
+      data: { firstName: 'Ada', verifyUrl: 'https://app.example.com/verify-email?token=u-1.abc', expiresAt: '2026-11-25T14:05:00.000Z' },
+    });
+    expect(mail.subject).toBe('Confirm your email for Crypto Concierge');
+    expect(mail.text).toContain('\nhttps://app.example.com/verify-email?token=u-1.abc\n');
+    expect(mail.text).toContain('valid until 25 November 2026 at 14:05 UTC');
+    expect(mail.text).toContain('no account is approved without this confirmation');
+  });
+
+  it('tells the owner of a confirmed email that someone tried to register with it, and how to sign in or reset', () => {
+    const mail = renderMail({
+      template: 'registration-repeated',
+      to: 'ada@example.com',
+      data: { firstName: 'Ada', loginUrl: 'https://app.example.com/login', resetUrl: 'https://app.example.com/forgot-password' },
+    });
+    expect(mail.subject).toBe('Someone tried to register with your email');
+    expect(mail.text).toContain('nothing was changed');
+    expect(mail.text).toContain('\nhttps://app.example.com/login\n');
+    expect(mail.text).toContain('\nhttps://app.example.com/forgot-password\n');
+  });
+
   it('tells an approved member where to sign in', () => {
     const mail = renderMail({ template: 'account-approved', to: 'ada@example.com', data: { firstName: 'Ada', loginUrl: 'http://localhost:8080/login' } });
     expect(mail.subject).toBe('Your Crypto Concierge account is approved');

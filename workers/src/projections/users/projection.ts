@@ -2,6 +2,8 @@ import {
   DepositAddressAssigned,
   PrimaryWithdrawalAddressSet,
   UserApproved,
+  UserEmailVerificationIssued,
+  UserEmailVerified,
   UserProfileUpdated,
   UserRegistered,
   UserRejected,
@@ -35,9 +37,21 @@ async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void
         subscriptionPlan: null,
         primaryWithdrawalAddress: null,
         rejectionReason: null,
+        // Confirmed unless the registration mailed a link (the next event then says so).
+        emailVerified: true,
         createdAt: e.registeredAt,
         updatedAt,
       });
+      return;
+    }
+    case 'UserEmailVerificationIssued': {
+      const e = UserEmailVerificationIssued.parse(event.data);
+      await users.update(e.userId, { emailVerified: false, updatedAt });
+      return;
+    }
+    case 'UserEmailVerified': {
+      const e = UserEmailVerified.parse(event.data);
+      await users.update(e.userId, { emailVerified: true, updatedAt });
       return;
     }
     case 'UserApproved': {
@@ -92,6 +106,8 @@ export const usersProjection: Projection = {
   collections: [USERS_COLLECTION],
   eventTypes: new Set([
     'UserRegistered',
+    'UserEmailVerificationIssued',
+    'UserEmailVerified',
     'UserApproved',
     'UserRejected',
     'UserStatusChanged',

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { PHONE_ONLY, phoneRow, WIDE_ONLY } from '../../../lib/phone-table';
 import { DashboardTable } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
+import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
 type PendingUsersTableProps = {
   users: UserDto[];
@@ -43,12 +44,18 @@ export function PendingUsersTable({ users, loading, onApprove, onReject, busyId 
             <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
               {user.email} · {formatDate(user.createdAt)}
             </Typography>
+            <UnconfirmedEmail user={user} />
           </TableCell>
           <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
           <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
           <TableCell align="right">
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <DecisionButtons busy={busyId === user.id} onApprove={() => onApprove(user.id)} onReject={() => onReject(user.id)} />
+              <DecisionButtons
+                busy={busyId === user.id}
+                onApprove={() => onApprove(user.id)}
+                onReject={() => onReject(user.id)}
+                approveBlockedReason={approveBlockedReason(user)}
+              />
             </Box>
           </TableCell>
         </TableRow>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
+import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
 type UserInformationProps = { user: UserDto; planName: string };
 
@@ -30,7 +31,10 @@ export function UserInformation({ user, planName }: UserInformationProps) {
       <Field label="Name" wide>
         {user.firstName} {user.lastName}
       </Field>
-      <Field label="Email" wide>{user.email}</Field>
+      <Field label="Email" wide>
+        {user.email}
+        <UnconfirmedEmail user={user} />
+      </Field>
       <Field label="Status">
         <StatusBadge status={user.status} />
       </Field>

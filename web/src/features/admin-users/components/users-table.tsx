@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
 import { StatusBadge } from './status-badge';
 import { DecisionButtons } from '../../../components/decision-buttons';
+import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
 type UsersTableProps = {
   users: UserDto[];
@@ -46,6 +47,7 @@ export function UsersTable({ users, onApprove, onReject, busyId }: UsersTablePro
                 <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
                   {user.email} · {formatDate(user.createdAt)}
                 </Typography>
+                <UnconfirmedEmail user={user} />
               </TableCell>
               <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
               <TableCell>
@@ -56,7 +58,12 @@ export function UsersTable({ users, onApprove, onReject, busyId }: UsersTablePro
                 <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
                   {user.status === 'pending' && (
                     <>
-                      <DecisionButtons busy={busyId === user.id} onApprove={() => onApprove(user.id)} onReject={() => onReject(user.id)} />
+                      <DecisionButtons
+                busy={busyId === user.id}
+                onApprove={() => onApprove(user.id)}
+                onReject={() => onReject(user.id)}
+                approveBlockedReason={approveBlockedReason(user)}
+              />
                     </>
                   )}
                   <Button

@@ -2,7 +2,7 @@ import type { RegisterRequest } from '@concierge/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function register(input: RegisterRequest): Promise<{ message: string; userId: string }> {
+export function register(input: RegisterRequest): Promise<{ message: string }> {
   return api('POST', '/auth/register', { body: input });
 }
 

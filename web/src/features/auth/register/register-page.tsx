@@ -30,6 +30,9 @@ const validate = (values: typeof initial) => ({
   acceptTerms: values.acceptTerms ? undefined : 'You must agree to the terms and conditions',
 });
 
+/** Beyond SPEC.md: a registration is approved only once its email is confirmed. */
+export const CONFIRM_EMAIL_NOTICE = 'We sent you an email with a link: open it to confirm your address so that your registration can be reviewed.';
+
 export default function RegisterPage() {
   const form = useForm(initial, validate);
   const registerMutation = useRegisterMutation();
@@ -46,6 +49,7 @@ export default function RegisterPage() {
       {
         onSuccess: () => {
           enqueueSnackbar('Registration successful! Your account is pending approval.', { variant: 'success' });
+          enqueueSnackbar(CONFIRM_EMAIL_NOTICE, { variant: 'info' });
           navigate('/');
         },
         onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred during registration'), { variant: 'error' }),

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPage } from '../../../testing/render-page';
-import RegisterPage from './register-page';
+import RegisterPage, { CONFIRM_EMAIL_NOTICE } from './register-page';
 
 afterEach(() => {
   cleanup();
@@ -43,8 +43,8 @@ describe('registration form', () => {
     expect(submit()).toHaveProperty('disabled', false);
   });
 
-  it('sends the registration, says it is pending approval and goes home', async () => {
-    const fetchMock = vi.fn(async () => json({ message: 'ok', userId: 'u1', position: '5-1' }, 201));
+  it('sends the registration, says it is pending approval and that a confirmation link was mailed, and goes home', async () => {
+    const fetchMock = vi.fn(async () => json({ message: 'ok', position: '5-1' }, 201));
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<RegisterPage />, '/register');
     type('First name', ' Ada ');
@@ -55,6 +55,7 @@ describe('registration form', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit());
     expect(await screen.findByText('Registration successful! Your account is pending approval.')).toBeTruthy();
+    expect(await screen.findByText(CONFIRM_EMAIL_NOTICE)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/register');
@@ -62,7 +63,7 @@ describe('registration form', () => {
   });
 
   it("shows the server's reason when registration is refused", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'An account with this email already exists' }, 409)));
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Too many registrations from this address. Please try again later.' }, 429)));
     renderPage(<RegisterPage />, '/register');
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -71,7 +72,7 @@ describe('registration form', () => {
     type('Confirm password', 'Engine1843');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit());
-    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(await screen.findByText('Too many registrations from this address. Please try again later.')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/register');
   });
 });

@@ -13,6 +13,7 @@ export const member: UserDto = {
   walletAddress: null,
   subscriptionPlan: null,
   primaryWithdrawalAddress: null,
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -1,0 +1,69 @@
+import type { RegisterRequest } from '@concierge/contracts';
+import { ConflictError } from '@concierge/platform/errors';
+import type { Position } from '@concierge/platform/event-store/position';
+import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import type { MailOutbox } from '../mail-outbox.js';
+import { hashToken, newSecret } from '../session/refresh-token.js';
+import { EMAIL_VERIFICATION_TTL_MS } from '../user/email-verification.js';
+import { userAggregate } from '../user/decide.js';
+import { userStreamId } from '../user/user.js';
+import { reserveEmail, type RegistrationDeps } from './register.js';
+
+export interface MemberRegistrationDeps extends RegistrationDeps {
+  readonly mail: MailOutbox;
+  /** Where the SPA is served; the confirmation link points there. */
+  readonly publicUrl: string;
+}
+
+/**
+ * Self-registration over HTTP. A free email gets a pending account and a confirmation link by
+ * mail; it can be approved only once the link was opened. A taken email gets the same answer,
+ * and its owner a mail: a new link while the email is unconfirmed, else a notice that someone
+ * tried. So registration neither tells anyone which emails have accounts nor lets anyone claim
+ * an email they cannot read. The password is hashed either way, so both take the same time.
+ */
+export async function registerMember(deps: MemberRegistrationDeps, input: RegisterRequest, ctx: CommandContext): Promise<{ position: Position | null }> {
+  const passwordHash = await deps.hasher.hash(input.password);
+  const secret = newSecret();
+  const tokenHash = hashToken(secret);
+  const { userId, taken } = await reserveEmail(deps, input.email, ctx);
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  const stream = userStreamId(userId);
+
+  if (!taken) {
+    const { firstName, lastName, email } = input;
+    const command = { type: 'RegisterUser' as const, userId, firstName, lastName, email, passwordHash, registeredAt: ctx.now, emailVerificationTokenHash: tokenHash };
+    try {
+      const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx);
+      await mailLink(deps, { email, firstName }, `${userId}.${secret}`, tokenHash, ctx.now);
+      return { position };
+    } catch (error) {
+      // A registration racing this one for the same email wrote the account first: it is taken now.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+
+  const { state: owner } = await loadState(deps.eventStore, stream, userAggregate);
+  if (owner.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
+  const command = owner.emailVerified
+    ? { type: 'NoteRepeatedRegistration' as const, attemptedAt: ctx.now }
+    : { type: 'IssueEmailVerification' as const, tokenHash, issuedAt: ctx.now };
+  const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx, CONTENDED_RETRY);
+  if (!owner.emailVerified) {
+    await mailLink(deps, owner, `${userId}.${secret}`, tokenHash, ctx.now);
+  } else {
+    await deps.mail.send(`registration-repeated-${tokenHash}`, {
+      template: 'registration-repeated',
+      to: owner.email,
+      data: { firstName: owner.firstName, loginUrl: `${base}/login`, resetUrl: `${base}/forgot-password` },
+    });
+  }
+  return { position };
+}
+
+async function mailLink(deps: MemberRegistrationDeps, owner: { email: string; firstName: string }, token: string, tokenHash: string, now: Date) {
+  const verifyUrl = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email?token=${token}`;
+  const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString();
+  await deps.mail.send(`verify-email-${tokenHash}`, { template: 'verify-email', to: owner.email, data: { firstName: owner.firstName, verifyUrl, expiresAt } });
+}

@@ -5,6 +5,7 @@ import { ensureDatabase } from '@concierge/platform/postgres/database';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import { signedInAdmin } from './accounts.js';
 import { createOwnPostgres, type OwnPostgres } from './own-postgres.js';
+import { createOwnRedis, type OwnRedis } from './own-redis.js';
 import { startProduct, type RunningProduct } from './product.js';
 
 interface Outcome {
@@ -17,11 +18,13 @@ interface Outcome {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * PostgreSQL goes away and comes back under a steady stream of registrations, through every
- * process of the product behind the gateway. Nobody restarts anything by hand.
+ * PostgreSQL and Redis (each of the test's own) go away and come back under a steady stream of
+ * registrations, through every process of the product behind the gateway; then each service is
+ * SIGKILLed. Nobody restarts anything by hand.
  */
 describe('faults under load: the product heals without a person', () => {
   let database: OwnPostgres;
+  let queues: OwnRedis;
   let product: RunningProduct;
   let admin: string;
 
@@ -29,15 +32,18 @@ describe('faults under load: the product heals without a person', () => {
     database = await createOwnPostgres();
     await database.start();
     await ensureDatabase(database.url);
-    product = await startProduct('pgrestart', {
+    queues = await createOwnRedis();
+    await queues.start();
+    product = await startProduct('faults', {
       databaseUrl: database.url,
-      env: { RATE_LIMIT_REGISTER_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_IP: '100000' },
+      env: { REDIS_URL: queues.url, RATE_LIMIT_REGISTER_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_IP: '100000' },
     });
     admin = await signedInAdmin(product.base, product.schemas);
   }, 90_000);
 
   afterAll(async () => {
     await product?.stop();
+    await queues?.destroy();
     await database?.destroy();
   });
 
@@ -67,17 +73,22 @@ describe('faults under load: the product heals without a person', () => {
     return last;
   };
 
-  it('keeps every service up, answers 503 while the database is away, and loses or doubles no acknowledged command', { timeout: 120_000 }, async () => {
-    const pidsBefore = product.pids();
-    const ready = await eventuallyReady();
-    expect(ready.body).toMatchObject({ status: 'ready', services: { gateway: { status: 'ready' }, 'command-api': { status: 'ready' }, 'query-api': { status: 'ready' } } });
-    expect(Object.keys(ready.body.services['query-api']?.checks ?? {}).sort()).toEqual(['eventStore', 'projections', 'readStore', 'redis', 'workers']);
+  interface LoadRun {
+    readonly outcomes: readonly Outcome[];
+    readonly duringOutage: readonly Outcome[];
+    readonly reads: readonly number[];
+  }
+
+  /**
+   * Four clients register one account after another and an admin reads the pending list, while
+   * `outage` takes a dependency away and brings it back; then everyone stops.
+   */
+  const underLoad = async (label: string, outage: () => Promise<void>): Promise<LoadRun> => {
     const outcomes: Outcome[] = [];
     let writing = true;
-    // Four clients, each sending its next registration as soon as the last one is answered.
     const writers = Array.from({ length: 4 }, async (_, w) => {
       for (let n = 0; writing; n += 1) {
-        outcomes.push(await register(`load-${w}-${n}-${randomUUID().slice(0, 6)}@example.com`));
+        outcomes.push(await register(`${label}-${w}-${n}-${randomUUID().slice(0, 6)}@example.com`));
         await sleep(20);
       }
     });
@@ -90,49 +101,42 @@ describe('faults under load: the product heals without a person', () => {
         await sleep(100);
       }
     })();
-
     await sleep(1_500);
     const beforeOutage = outcomes.length;
-    await database.stop();
-    await sleep(1_500);
-    // Readiness names what is missing while the database is away.
-    const unready = await readiness();
-    expect(unready.status).toBe(503);
-    expect(unready.body.services['query-api']?.checks?.['readStore']?.status).toBe('down');
-    expect(unready.body.services['command-api']?.checks?.['eventStore']?.status).toBe('down');
-    expect(unready.body.services['command-api']?.checks?.['redis']?.status).toBe('up');
-    await sleep(1_500);
+    await outage();
     const duringOutage = outcomes.slice(beforeOutage);
-    await database.start();
     await sleep(4_000);
     writing = false;
     await Promise.all([...writers, reader]);
-
     const count = (list: readonly number[]) => Object.fromEntries([...new Set(list)].map((s) => [s, list.filter((x) => x === s).length]));
-    console.log('postgres restart: commands by status', count(outcomes.map((o) => o.status)), 'during the outage', count(duringOutage.map((o) => o.status)), 'reads', count(reads));
+    console.log(`${label}: commands by status`, count(outcomes.map((o) => o.status)), 'during the outage', count(duringOutage.map((o) => o.status)), 'reads', count(reads));
+    return { outcomes, duringOutage, reads };
+  };
 
-    // Every process is still the one that started: nothing died and nothing was restarted.
+  /** Nothing died, nothing was restarted: every process is the one that started. */
+  const expectNoProcessLost = (pidsBefore: Record<string, number | undefined>) => {
     const log = () => product.output.filter((line) => /error|exit|restart|fatal/i.test(line)).slice(-40).join('');
     expect(product.restarts(), log()).toEqual({ 'command-api': 0, 'query-api': 0, workers: 0, web: 0 });
     expect(product.pids()).toEqual(pidsBefore);
+  };
 
-    // During the outage commands are refused with a plain 503 and a Retry-After, never anything else.
-    const refused = duringOutage.filter((o) => o.status !== 201);
-    expect(refused.length).toBeGreaterThan(0);
-    for (const outcome of outcomes.filter((o) => o.status !== 201)) {
+  /** Refused commands were refused with a plain 503 and a Retry-After, never anything else. */
+  const expectOnly503Refusals = (run: LoadRun) => {
+    expect(run.duringOutage.filter((o) => o.status !== 201).length).toBeGreaterThan(0);
+    for (const outcome of run.outcomes.filter((o) => o.status !== 201)) {
       expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 503 });
       expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
     }
-    expect(new Set(reads.filter((s) => s !== 200))).toEqual(new Set(reads.includes(503) ? [503] : []));
+  };
 
-    // After it, commands succeed again and the product reports ready, without anyone stepping in.
+  /** After the outage commands succeed again, and every acknowledged one is in the store once and in the read model once. */
+  const expectEveryAcknowledgedOnce = async (run: LoadRun, label: string) => {
     expect((await eventuallyReady()).status).toBe(200);
-    const after = await register(`after-${randomUUID().slice(0, 6)}@example.com`);
+    const after = await register(`${label}-after-${randomUUID().slice(0, 6)}@example.com`);
     expect(after.status).toBe(201);
-    const acknowledged = [...outcomes.filter((o) => o.status === 201).map((o) => o.email), after.email];
-    expect(acknowledged.length).toBeGreaterThan(10);
+    const acknowledged = [...run.outcomes.filter((o) => o.status === 201).map((o) => o.email), after.email];
+    expect(acknowledged.length).toBeGreaterThan(5);
 
-    // Every acknowledged registration is in the event store once, and in the read model once.
     const { rows } = await product.schemas.pool.query<{ email: string; n: string }>(
       `SELECT data->>'email' AS email, count(*)::text AS n FROM ${product.schemas.eventStoreSchema}.events WHERE type = 'UserRegistered' GROUP BY 1`,
     );
@@ -151,6 +155,54 @@ describe('faults under load: the product heals without a person', () => {
       if (missing.length > 0) await sleep(200);
     }
     expect(missing).toEqual([]);
+  };
+
+  it('keeps every service up through a PostgreSQL restart, answers 503 while it is away, and loses or doubles no acknowledged command', { timeout: 120_000 }, async () => {
+    const pidsBefore = product.pids();
+    const ready = await eventuallyReady();
+    expect(ready.body).toMatchObject({ status: 'ready', services: { gateway: { status: 'ready' }, 'command-api': { status: 'ready' }, 'query-api': { status: 'ready' } } });
+    expect(Object.keys(ready.body.services['query-api']?.checks ?? {}).sort()).toEqual(['eventStore', 'projections', 'readStore', 'redis', 'workers']);
+
+    const run = await underLoad('pg', async () => {
+      await database.stop();
+      await sleep(1_500);
+      // Readiness names what is missing while the database is away.
+      const unready = await readiness();
+      expect(unready.status).toBe(503);
+      expect(unready.body.services['query-api']?.checks?.['readStore']?.status).toBe('down');
+      expect(unready.body.services['command-api']?.checks?.['eventStore']?.status).toBe('down');
+      expect(unready.body.services['command-api']?.checks?.['redis']?.status).toBe('up');
+      await sleep(1_500);
+      await database.start();
+    });
+
+    expectNoProcessLost(pidsBefore);
+    expectOnly503Refusals(run);
+    expect(new Set(run.reads.filter((s) => s !== 200))).toEqual(new Set(run.reads.includes(503) ? [503] : []));
+    await expectEveryAcknowledgedOnce(run, 'pg');
+  });
+
+  it('keeps every service up through a Redis restart: reads go on, commands that need it answer 503, and queued work resumes', { timeout: 120_000 }, async () => {
+    const pidsBefore = product.pids();
+    expect((await eventuallyReady()).status).toBe(200);
+
+    const run = await underLoad('redis', async () => {
+      await queues.stop();
+      await sleep(2_500);
+      const unready = await readiness();
+      expect(unready.status).toBe(503);
+      expect(unready.body.services['command-api']?.checks?.['redis']?.status).toBe('down');
+      expect(unready.body.services['query-api']?.checks?.['redis']?.status).toBe('down');
+      expect(unready.body.services['command-api']?.checks?.['eventStore']?.status).toBe('up');
+      await sleep(1_500);
+      await queues.start();
+    });
+
+    expectNoProcessLost(pidsBefore);
+    expectOnly503Refusals(run);
+    // Reading needs no Redis: the pending list is served throughout.
+    expect(new Set(run.reads)).toEqual(new Set([200]));
+    await expectEveryAcknowledgedOnce(run, 'redis');
   });
 
   it('restarts a SIGKILLed service under the supervisor, and the product keeps answering', { timeout: 60_000 }, async () => {

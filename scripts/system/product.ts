@@ -45,6 +45,8 @@ export async function startProduct(label: string, options: ProductOptions = {}):
       QUERY_API_PORT: String(query),
       COMMAND_API_URL: `http://127.0.0.1:${command}`,
       QUERY_API_URL: `http://127.0.0.1:${query}`,
+      // Links in mail point at this gateway.
+      PUBLIC_URL: base,
       DATABASE_URL: schemas.connectionString,
       EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
       READ_STORE_SCHEMA: schemas.readStoreSchema,
@@ -57,15 +59,22 @@ export async function startProduct(label: string, options: ProductOptions = {}):
       ...env,
     },
   });
-  const deadline = Date.now() + 45_000;
+  const stop = async () => {
+    await services.stop();
+    await schemas.drop();
+  };
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await services.stop();
-      throw new Error(`services did not come up:\n${output.join('')}`);
+    const gaveUp = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 200, undefined))]);
+    if (gaveUp) {
+      await stop();
+      throw new Error(`${gaveUp.name} kept exiting (code ${gaveUp.code}) while starting:\n${output.join('')}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`services did not come up within 60 s:\n${output.join('')}`);
+    }
   }
   return {
     base,
@@ -74,9 +83,6 @@ export async function startProduct(label: string, options: ProductOptions = {}):
     output,
     pids: services.pids,
     restarts: services.restarts,
-    async stop() {
-      await services.stop();
-      await schemas.drop();
-    },
+    stop,
   };
 }

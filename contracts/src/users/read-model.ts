@@ -23,6 +23,22 @@ export type UserReadModel = {
   updatedAt: string;
 };
 
+/**
+ * The events after which an account's standing (status, role, sessions) is no longer what it was:
+ * the access projection applies them, and the command side announces them to every process.
+ */
+export const STANDING_CHANGE_EVENT_TYPES = [
+  'UserApproved',
+  'UserRejected',
+  'UserStatusChanged',
+  'UserRoleChanged',
+  'UserPasswordChanged',
+  'UserPasswordReset',
+  'UserPasswordReplaced',
+  'UserSessionsEnded',
+  'RefreshSessionRevoked',
+] as const;
+
 /** Collection of the access read model: one document per account, what every request is checked against. */
 export const ACCESS_COLLECTION = 'access';
 

@@ -1,14 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { ROOT, startServices } from '../../../scripts/services.mjs';
-import { freePort } from '../../../scripts/system/free-port.js';
+import { ROOT } from '../../../scripts/services.mjs';
+import { startProduct, type RunningProduct } from '../../../scripts/system/product.js';
 
 export const CHROMIUM = '/usr/lib/chromium/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -35,72 +33,27 @@ export async function buildSpa(): Promise<string> {
   return outDir;
 }
 
-export interface RunningSystem {
-  readonly base: string;
-  /** The services' DATA_DIR: the mail outbox is its `outbox/` folder. */
-  readonly dataDir: string;
-  readonly output: readonly string[];
-  readonly stop: () => Promise<void>;
-}
+export type RunningSystem = RunningProduct;
 
-/** Every service from source behind one gateway port, on fresh schemas, a fresh DATA_DIR and queue prefix. */
-export async function startSystem(options: {
+/** Every service from source behind one gateway port (serving the built SPA), with an admin, on fresh schemas, a fresh DATA_DIR and queue prefix. */
+export function startSystem(options: {
   staticDir: string;
   admin: { email: string; password: string };
   /** Names the suite's schemas, so a leftover one shows which test file made it. */
   label?: string;
 }): Promise<RunningSystem> {
-  const schemas: TestSchemas = await createTestSchemas(options.label ?? 'e2eidentity');
-  const [gateway, command, query] = await Promise.all([freePort(), freePort(), freePort()]);
-  const base = `http://127.0.0.1:${gateway}`;
-  const output: string[] = [];
   const many = '100000';
-  const dataDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-data-'));
-  const services = startServices({
-    mode: 'source',
-    write: (line) => void output.push(line),
+  return startProduct(options.label ?? 'e2eidentity', {
     env: {
-      PORT: String(gateway),
-      COMMAND_API_PORT: String(command),
-      QUERY_API_PORT: String(query),
-      COMMAND_API_URL: `http://127.0.0.1:${command}`,
-      QUERY_API_URL: `http://127.0.0.1:${query}`,
-      PUBLIC_URL: base,
       STATIC_DIR: options.staticDir,
-      DATABASE_URL: schemas.connectionString,
-      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
-      READ_STORE_SCHEMA: schemas.readStoreSchema,
-      QUEUE_PREFIX: `test-e2e-${randomUUID().slice(0, 8)}`,
-      DATA_DIR: dataDir,
-      ARGON2_MEMORY_KIB: '8192',
-      ARGON2_TIME_COST: '1',
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
       // The flow signs in several times from one address; the limits are not under test here.
       RATE_LIMIT_LOGIN_PER_IP: many,
       RATE_LIMIT_REGISTER_PER_IP: many,
       RATE_LIMIT_REGISTER_PER_EMAIL: many,
-      LOG_LEVEL: 'warn',
     },
   });
-  const stop = async () => {
-    await services.stop();
-    await schemas.drop();
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const exited = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 250, undefined))]);
-    if (exited) {
-      await stop();
-      throw new Error(`${exited.name} exited (code ${exited.code}) while starting:\n${output.join('')}`);
-    }
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`services did not come up within 60 s:\n${output.join('')}`);
-    }
-  }
-  return { base, dataDir, output, stop };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,3 +1,4 @@
+import { STANDING_CHANGE_EVENT_TYPES } from '@concierge/contracts';
 import type { StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
@@ -7,18 +8,7 @@ import { formatPosition } from '@concierge/platform/event-store/position';
  * sign-ins: a session's first requests must be checked against a standing at least as new as the
  * sign-in (an account approved a moment ago is not refused as pending by a lagging read model).
  */
-export const STANDING_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'RefreshSessionIssued',
-  'UserApproved',
-  'UserRejected',
-  'UserStatusChanged',
-  'UserRoleChanged',
-  'UserPasswordChanged',
-  'UserPasswordReset',
-  'UserPasswordReplaced',
-  'UserSessionsEnded',
-  'RefreshSessionRevoked',
-]);
+export const STANDING_EVENT_TYPES: ReadonlySet<string> = new Set(['RefreshSessionIssued', ...STANDING_CHANGE_EVENT_TYPES]);
 
 function accountsChangedBy(events: readonly NewEvent[]): string[] {
   const ids = events.filter((e) => STANDING_EVENT_TYPES.has(e.type)).map((e) => e.data['userId']);

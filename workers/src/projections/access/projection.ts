@@ -1,5 +1,6 @@
 import {
   ACCESS_COLLECTION,
+  STANDING_CHANGE_EVENT_TYPES,
   RefreshSessionRevoked,
   UserApproved,
   UserPasswordChanged,
@@ -80,17 +81,6 @@ async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void
 export const accessProjection: Projection = {
   name: 'access',
   collections: [ACCESS_COLLECTION],
-  eventTypes: new Set([
-    'UserRegistered',
-    'UserApproved',
-    'UserRejected',
-    'UserStatusChanged',
-    'UserRoleChanged',
-    'UserPasswordChanged',
-    'UserPasswordReset',
-    'UserPasswordReplaced',
-    'UserSessionsEnded',
-    'RefreshSessionRevoked',
-  ]),
+  eventTypes: new Set(['UserRegistered', ...STANDING_CHANGE_EVENT_TYPES]),
   apply,
 };

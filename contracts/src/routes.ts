@@ -11,7 +11,7 @@ import * as addresses from './withdrawal-addresses/routes.js';
 import * as withdrawals from './withdrawals/routes.js';
 
 /**
- * Every API route of the product (SPEC.md section 7, plus logout and the auditor routes),
+ * Every API route of the product (the product's API, plus logout and the auditor routes),
  * below the API root `/api`. Order matters: a literal path comes before a parameter path it
  * would also match (`PUT /users/profile` before `PUT /users/:id`), so register them in this order.
  */
@@ -73,7 +73,7 @@ export const routes: readonly RouteDef[] = [
   users.updateUser,
   users.approveUser,
   users.rejectUser,
-  // audit (beyond SPEC.md)
+  // audit (beyond the product's first API)
   audit.listStreams,
   audit.readStream,
   audit.readAll,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute, routes, routesById } from './routes.js';
 import { READ_MODELS } from './shared/route.js';
 
-/** SPEC.md section 7, verbatim, with `{id}` written `:id` and the reset token as `:token`. */
+/** The product's API list, verbatim, with `{id}` written `:id` and the reset token as `:token`. */
 const SPEC_ROUTES = [
   'POST /auth/register',
   'POST /auth/login',
@@ -55,12 +55,12 @@ const SPEC_ROUTES = [
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 describe('the route table', () => {
-  it('holds every call of SPEC.md section 7 with its exact method and path', () => {
+  it('holds every call with its exact method and path', () => {
     const table = new Set(routes.map(key));
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout, logout everywhere, email confirmation, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond SPEC.md', () => {
+  it('adds only logout, logout everywhere, email confirmation, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond the product\'s first API', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',

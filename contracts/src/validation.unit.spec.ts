@@ -20,7 +20,7 @@ function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
 const address = `0x${'ab'.repeat(20)}`;
 const txHash = `0x${'Cd'.repeat(32)}`;
 
-describe('SPEC.md section 5 messages', () => {
+describe('the product\'s exact validation messages', () => {
   it('login', () => {
     expect(errorsOf(LoginRequest, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(errorsOf(LoginRequest, { email: 'nope', password: 'x' })).toEqual({ email: 'Please enter a valid email' });
@@ -130,7 +130,7 @@ describe('wrong JSON types get a clear message, never a crash', () => {
 });
 
 describe('query parameters', () => {
-  it('apply SPEC defaults and bounds', () => {
+  it('apply the product\'s defaults and bounds', () => {
     expect(UsersQuery.parse({})).toEqual({ page: 1, limit: 10 });
     expect(UsersQuery.parse({ page: '2', limit: '', status: 'all', search: ' ann ' })).toEqual({ page: 2, limit: 10, search: 'ann' });
     expect(errorsOf(UsersQuery, { page: '0', limit: '101' })).toEqual({ page: 'page must be at least 1', limit: 'limit must be at most 100' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EventMetadata, PositionText } from '../shared/envelope.js';
 import { blankAsAbsent, limitQuery, pageQuery } from '../shared/fields.js';
 
-/** Beyond SPEC.md: read-only access to the event store for auditors (and admins). */
+/** An addition to the first design: read-only access to the event store for auditors (and admins). */
 
 /** GET /audit/streams: stream names, optionally of one category (`user`, `account`, ...). */
 export const AuditStreamsQuery = z.object({

@@ -9,7 +9,7 @@ import {
   AuditStreamsResponse,
 } from './dto.js';
 
-/** Beyond SPEC.md: auditors read the event store (streams and $all), never write. */
+/** An addition to the first design: auditors read the event store (streams and $all), never write. */
 
 export const listStreams = defineRoute({
   id: 'audit.streams',

@@ -55,7 +55,7 @@ export const logout = defineRoute({
   path: '/auth/logout',
   side: 'command',
   access: 'public',
-  summary: 'Beyond SPEC.md: end the refresh session of the token sent (the SPA also clears local storage).',
+  summary: 'An addition to the first design: end the refresh session of the token sent (the SPA also clears local storage).',
   body: LogoutRequest,
   response: MessageAccepted,
 });
@@ -66,7 +66,7 @@ export const logoutEverywhere = defineRoute({
   path: '/auth/logout-everywhere',
   side: 'command',
   access: 'authenticated',
-  summary: 'Beyond SPEC.md: end every session of the signed-in account, on every device, this one included.',
+  summary: 'An addition to the first design: end every session of the signed-in account, on every device, this one included.',
   body: EmptyBody,
   response: MessageAccepted,
 });
@@ -77,7 +77,7 @@ export const verifyEmail = defineRoute({
   path: '/auth/verify-email',
   side: 'command',
   access: 'public',
-  summary: 'Beyond SPEC.md: confirm the email of a new registration with the link mailed to it; only then can it be approved.',
+  summary: 'An addition to the first design: confirm the email of a new registration with the link mailed to it; only then can it be approved.',
   body: VerifyEmailRequest,
   response: MessageAccepted,
 });

@@ -4,7 +4,7 @@ import { blankAsAbsent, dateTimeInput, idField, jsonBody, limitQuery, pageQuery 
 import { MIN_AMOUNT_MICRO, usdcAmount } from '../shared/money.js';
 import { UserRef } from '../users/dto.js';
 
-/** Toast for an invalid deposit form (SPEC.md section 5); the field errors say which field. */
+/** Toast for an invalid deposit form; the field errors say which field. */
 export const DEPOSIT_FORM_INVALID = 'Please fill out all deposit fields correctly';
 
 /** A deposit amount: at least 0.01 USDC, at most 6 decimals -> bigint micro-USDC. */

@@ -8,7 +8,7 @@ export const PerformanceQuery = z.object({
 });
 export type PerformanceQuery = z.infer<typeof PerformanceQuery>;
 
-/** Portfolio performance as SPEC.md section 3 names it; money in USDC and changes in percent, as numbers for display. */
+/** Portfolio performance as the product names it; money in USDC and changes in percent, as numbers for display. */
 export const PortfolioPerformanceResponse = z.object({
   totalValue: z.number(),
   performance: z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null;
 
-/** Networks a withdrawal address can be on (SPEC.md section 5); Avalanche is the default. */
+/** Networks a withdrawal address can be on; Avalanche is the default. */
 export const NETWORKS = ['Avalanche', 'Ethereum', 'Binance Smart Chain', 'Polygon'] as const;
 export const DEFAULT_NETWORK = 'Avalanche';
 
@@ -14,7 +14,7 @@ export const Network = z
   .default(DEFAULT_NETWORK);
 export type Network = z.infer<typeof Network>;
 
-/** The only supported asset (SPEC.md section 9). */
+/** The only supported asset. */
 export const Asset = z.literal('USDC', { error: 'Only USDC is supported' });
 export type Asset = z.infer<typeof Asset>;
 
@@ -35,7 +35,7 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 export const TX_HASH_MESSAGE = 'Please enter a valid transaction hash (0x followed by 64 hexadecimal characters)';
 
 /**
- * A transaction hash typed by a person: non-blank (SPEC.md section 5), and since it is linked to a
+ * A transaction hash typed by a person: non-blank, and since it is linked to a
  * block explorer and is the deposit's uniqueness key, 0x plus 64 hex characters. Lower-cased.
  */
 export const TransactionHash = z

@@ -10,7 +10,7 @@ import { DECIMAL_TEXT_PATTERN, formatScaledDecimal, parseScaledDecimal, type Dec
 /** Micro-USDC in one USDC. */
 export const MICRO_PER_USDC = 1_000_000n;
 export const USDC_DECIMALS = 6;
-/** 0.01 USDC: the smallest deposit and the smallest withdrawal (SPEC.md section 9). */
+/** 0.01 USDC: the smallest deposit and the smallest withdrawal. */
 export const MIN_AMOUNT_MICRO = 10_000n;
 /** One trillion USDC: far above any real amount, so a typo cannot overflow anything downstream. */
 export const MAX_AMOUNT_MICRO = 1_000_000_000_000n * MICRO_PER_USDC;
@@ -48,7 +48,7 @@ export function parseUsdc(input: number | string): { ok: true; micro: bigint } |
 /**
  * A USDC amount schema: accepts a JSON number or decimal string with at most 6 decimals and
  * outputs a bigint of micro-USDC. Refuses NaN, Infinity, negatives and exponent forms.
- * `message` replaces every message when SPEC.md gives one text for all failures.
+ * `message` replaces every message when the product gives one text for all failures.
  */
 export function usdcAmount(options: { label?: string; minMicro?: bigint; message?: string } = {}) {
   const minMicro = options.minMicro ?? 0n;

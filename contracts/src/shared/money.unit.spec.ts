@@ -58,7 +58,7 @@ describe('reading USDC amounts exactly', () => {
     expect(messages(UsdcAmount.safeParse(input))).toEqual([message]);
   });
 
-  it('applies a minimum and one SPEC message for every failure when given', () => {
+  it('applies a minimum and one product message for every failure when given', () => {
     const amount = usdcAmount({ minMicro: 10_000n, message: 'Please enter a valid amount (minimum 0.01 USDC)' });
     expect(amount.parse('0.01')).toBe(10_000n);
     for (const bad of ['0.009999', 0, 'abc', -5, undefined]) {

@@ -40,7 +40,7 @@ export interface RouteDef {
   /** Stable identifier, `<context>.<action>`. */
   readonly id: string;
   readonly method: HttpMethod;
-  /** Path below the API root (`/api`), exactly as SPEC.md section 7; parameters as `:name`. */
+  /** Path below the API root (`/api`), exactly as the product's API lists it; parameters as `:name`. */
   readonly path: string;
   /** Which API serves it. */
   readonly side: 'command' | 'query';
@@ -56,7 +56,7 @@ export interface RouteDef {
   readonly ownParam?: string;
   /** The exact total of the list travels in header `X-Total-Count`. */
   readonly totalCountHeader?: boolean;
-  /** The toast text for an invalid body where SPEC.md gives one form-level message. */
+  /** The toast text for an invalid body where the product gives one form-level message. */
   readonly invalidMessage?: string;
   /**
    * Moves money or reveals a key: the caller's standing (status, role, session) is read fresh from

@@ -33,7 +33,7 @@ const SYMBOL_PATTERN = /^[A-Z0-9._-]{1,20}$/;
 
 /**
  * Token symbols: a list, or text typed comma-separated. Entries are trimmed, upper-cased,
- * blanks dropped and duplicates removed (SPEC.md section 5); at least one must remain.
+ * blanks dropped and duplicates removed; at least one must remain.
  */
 export const TokenSymbols = z
   .union([z.string(), z.array(z.string({ error: 'Each token symbol must be text' }))], {

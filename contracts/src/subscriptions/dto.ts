@@ -3,7 +3,7 @@ import { jsonBody, optionalText, requiredText } from '../shared/fields.js';
 import { FeePercentage } from '../shared/money.js';
 import { CommandAccepted } from '../shared/problem.js';
 
-/** Toast for an invalid plan form (SPEC.md section 5). */
+/** Toast for an invalid plan form. */
 export const PLAN_FORM_INVALID = 'Please fill out the form correctly';
 
 /** POST /subscriptions and PUT /subscriptions/:id (a PUT replaces every field). */

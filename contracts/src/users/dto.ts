@@ -40,7 +40,7 @@ export const VerifyEmailRequest = jsonBody({
 });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
-/** A user as the API shows it (SPEC.md section 3). `_id` and `id` are the same. */
+/** A user as the API shows it. `_id` and `id` are the same. */
 export const UserDto = z.object({
   _id: z.string(),
   id: z.string(),

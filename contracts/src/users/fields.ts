@@ -3,7 +3,7 @@ import { requiredText, statusFilter } from '../shared/fields.js';
 
 export { EntityId } from '../shared/fields.js';
 
-/** Field schemas with SPEC.md section 5 messages, shared by commands and request bodies. */
+/** Field schemas with the product's exact messages, shared by commands and request bodies. */
 
 export const FirstName = requiredText('First name', 100);
 export const LastName = requiredText('Last name', 100);
@@ -20,7 +20,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Bounds the cost of hashing; far above any password a person types. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** A new password: SPEC.md's four rules plus an upper bound. */
+/** A new password: the product's four rules plus an upper bound. */
 export const NewPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Password is required' : 'Password must be text') })
   .min(1, { error: 'Password is required', abort: true })

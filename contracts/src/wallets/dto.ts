@@ -7,7 +7,7 @@ import { presentedPassword } from '../users/fields.js';
 export const WalletInfoResponse = z.object({ address: z.string().nullable(), totalValue: z.number() });
 export type WalletInfoResponse = z.infer<typeof WalletInfoResponse>;
 
-/** GET /wallets/transactions: newest first; default limit 5 (SPEC.md section 9). */
+/** GET /wallets/transactions: newest first; default limit 5. */
 export const TransactionsQuery = z.object({ limit: limitQuery(5), offset: offsetQuery() });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EvmAddress, Network } from '../shared/chain.js';
 import { jsonBody, requiredText } from '../shared/fields.js';
 
-/** POST /withdrawals/addresses and PUT /withdrawals/addresses/:id (SPEC.md section 5 messages). */
+/** POST /withdrawals/addresses and PUT /withdrawals/addresses/:id. */
 export const SaveWithdrawalAddressRequest = jsonBody({
   label: requiredText('Label', 100),
   address: EvmAddress,

@@ -35,7 +35,7 @@ export const WithdrawalPayoutDto = z.object({
 });
 export type WithdrawalPayoutDto = z.infer<typeof WithdrawalPayoutDto>;
 
-/** A withdrawal as the API shows it (SPEC.md section 3); `amount` in USDC for display. */
+/** A withdrawal as the API shows it; `amount` in USDC for display. */
 export const WithdrawalDto = z.object({
   _id: z.string(),
   id: z.string(),
@@ -60,7 +60,7 @@ export type WithdrawalDto = z.infer<typeof WithdrawalDto>;
 /** Withdrawals, newest first (pending ones oldest first when filtered to pending). */
 export const WithdrawalListResponse = z.array(WithdrawalDto);
 
-/** GET /withdrawals/history: the member's own withdrawals; default limit 50 (SPEC.md section 9). */
+/** GET /withdrawals/history: the member's own withdrawals; default limit 50. */
 export const WithdrawalHistoryQuery = z.object({ page: pageQuery(), limit: limitQuery(50) });
 export type WithdrawalHistoryQuery = z.infer<typeof WithdrawalHistoryQuery>;
 

@@ -13,10 +13,10 @@ export const WithdrawalStatusFilter = statusFilter(WITHDRAWAL_STATUSES);
 
 export const WITHDRAWAL_AMOUNT_MESSAGE = 'Please enter a valid amount (minimum 0.01 USDC)';
 
-/** A withdrawal amount: at least 0.01 USDC with at most 6 decimals -> bigint micro-USDC; every failure says the SPEC.md text. */
+/** A withdrawal amount: at least 0.01 USDC with at most 6 decimals -> bigint micro-USDC; every failure says the product's text. */
 export const WithdrawalAmount = usdcAmount({ minMicro: MIN_AMOUNT_MICRO, message: WITHDRAWAL_AMOUNT_MESSAGE });
 
-/** Why an admin rejects a withdrawal: non-blank (SPEC.md section 5). */
+/** Why an admin rejects a withdrawal: non-blank. */
 export const WithdrawalRejectionReason = requiredText('Rejection reason', 500);
 
 /** Where the money goes: a copy of the saved address at request time, so later edits do not move it. */

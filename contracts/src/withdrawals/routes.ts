@@ -45,7 +45,7 @@ export const adminRequests = defineRoute({
   path: '/withdrawals/admin/requests',
   side: 'query',
   access: ['admin'],
-  summary: 'Withdrawals page by page as an array (SPEC.md); the exact total travels in header X-Total-Count.',
+  summary: 'Withdrawals page by page as an array; the exact total travels in header X-Total-Count.',
   query: AdminWithdrawalsQuery,
   response: WithdrawalListResponse,
   reads: ['withdrawals'],

@@ -23,7 +23,7 @@ export interface StandingSource {
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 export const ROLE_CHANGED_MESSAGE = 'Your access has changed. Please sign in again.';
 
-/** What an account that may not act is told; the pending text is SPEC.md's, word for word. */
+/** What an account that may not act is told; the pending text is the product's, word for word. */
 export const BLOCKED_ACCOUNT_MESSAGES = {
   pending: "Your account is pending approval. You'll receive an email once your account is approved.",
   rejected: 'Your registration was not approved. Please contact support if you think this is a mistake.',
@@ -32,7 +32,7 @@ export const BLOCKED_ACCOUNT_MESSAGES = {
 
 /**
  * 403 for an account that is not approved. The problem's `status` member carries the account
- * status (`pending`, ...) instead of the number, because SPEC.md's client reads it there;
+ * status (`pending`, ...) instead of the number, because the product's client reads it there;
  * `accountStatus` says the same for clients that read the problem by the book.
  */
 export function blockedAccountError(status: Exclude<Principal['status'], 'approved'>): ForbiddenError {

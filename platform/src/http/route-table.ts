@@ -98,7 +98,7 @@ function validate(route: RouteDef): RequestHandler {
         body: route.body ? parseOrThrow(route.body, req.body) : undefined,
       });
     } catch (error) {
-      // Where SPEC.md gives one form-level message, that is the toast; field messages still travel.
+      // Where the product gives one form-level message, that is the toast; field messages still travel.
       if (error instanceof ValidationError && route.invalidMessage) {
         throw new AppError(400, route.invalidMessage, { errors: error.issues });
       }

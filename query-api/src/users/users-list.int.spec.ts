@@ -43,7 +43,7 @@ describe('GET /api/users (admin user management list)', () => {
     expect(page).toMatchObject({ total: 9, page: 1, limit: 10 });
   });
 
-  it('shows each user as SPEC.md describes them, without read-model internals', async () => {
+  it('shows each user as the product describes them, without read-model internals', async () => {
     const { page } = await list('?search=lovelace');
     const ada = people[0];
     expect(page.users).toEqual([

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { dashboardPathFor, sessionEndedByLogout, useSessionUser, type SessionUser, type UserRole } from '../lib/session';
 
 /**
- * Where a visitor must go instead of a protected route, or null to let them in (SPEC section 6):
+ * Where a visitor must go instead of a protected route, or null to let them in:
  * not logged in -> /login with a returnUrl (none after a deliberate logout); logged in with the
  * wrong role -> their own dashboard.
  */

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { theme } from './theme';
 
-/** SPEC section 9: toasts top-right, 5000 ms. */
+/** Toasts top-right, 5000 ms. */
 const TOAST_ORIGIN = { vertical: 'top', horizontal: 'right' } as const;
 const TOAST_MS = 5000;
 

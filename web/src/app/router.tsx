@@ -33,7 +33,7 @@ function page(element: ReactNode) {
 
 const toLanding = <Navigate to="/" replace />;
 
-/** SPEC section 2's route table. */
+/** The product's route table. */
 export function AppRoutes() {
   return (
     <Routes>

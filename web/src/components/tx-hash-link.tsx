@@ -15,7 +15,7 @@ const byHash = (hash: string) => `Transaction ${hash}`;
 /** The accessible name members' screens give the link. */
 export const onExplorer = (hash: string) => `View transaction ${hash} on the block explorer`;
 
-/** SPEC.md section 9: a transaction hash as its first 10 characters, linked to the block explorer. */
+/** A transaction hash as its first 10 characters, linked to the block explorer. */
 export function TxHashLink({ hash, ariaLabel = byHash }: TxHashLinkProps) {
   if (hash === null || hash === '') {
     return (

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { UserDto } from '@concierge/contracts';
 
-/** Beyond SPEC.md: a registration is approved only once its owner confirmed the email. */
+/** An addition to the first design: a registration is approved only once its owner confirmed the email. */
 export const UNCONFIRMED_EMAIL_LABEL = 'Email not confirmed';
 export const UNCONFIRMED_APPROVE_REASON = 'This person has not confirmed their email address yet.';
 

@@ -21,7 +21,7 @@ export interface AppConfig {
   readonly legalEntity: string;
   /** Prefix of a transaction's block-explorer page; the hash is appended. */
   readonly explorerTxUrl: string;
-  /** SPEC section 9: the application runs as production. */
+  /** The application runs as production. */
   readonly environment: 'production' | 'development';
 }
 

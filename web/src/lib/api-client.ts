@@ -32,7 +32,7 @@ function serverMessageOf(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
-/** SPEC section 8: the server's message when there is one, otherwise the screen's own default text. */
+/** The server's message when there is one, otherwise the screen's own default text. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (serverMessageOf(error.body) ?? fallback) : fallback;
 }

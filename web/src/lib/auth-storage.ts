@@ -1,16 +1,16 @@
 /**
- * The signed-in session as SPEC section 9 keeps it in local storage, plus change notification so
+ * The signed-in session as the product keeps it in local storage, plus change notification so
  * React (useSession) and the API client see the same state, across tabs too.
  */
 
-/** Local storage keys, exactly as SPEC section 9 names them. */
+/** Local storage keys, exactly as the product names them. */
 export const AUTH_TOKEN_KEY = 'auth-token';
 export const AUTH_USER_KEY = 'auth-user';
 export const AUTH_REFRESH_TOKEN_KEY = 'auth-refresh-token';
 
 export type UserRole = 'user' | 'admin' | 'auditor';
 
-/** The signed-in user as the SPA keeps it (SPEC section 3). */
+/** The signed-in user as the SPA keeps it. */
 export interface SessionUser {
   readonly id: string;
   readonly firstName: string;
@@ -79,7 +79,7 @@ export function getStoredUser(): SessionUser | null {
       cachedUser = null;
     }
   }
-  // SPEC section 4: logged in means an auth token is held.
+  // Logged in means an auth token is held.
   return getAccessToken() === null ? null : cachedUser;
 }
 
@@ -104,7 +104,7 @@ export function storeUser(user: SessionUser): void {
   notify();
 }
 
-/** Logout: clears the token, the user and the refresh token (SPEC section 4). */
+/** Logout: clears the token, the user and the refresh token. */
 export function clearSession(reason: 'logout' | 'expired'): void {
   endedByLogout = reason === 'logout';
   write(AUTH_TOKEN_KEY, null);

@@ -6,7 +6,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-/** SPEC section 9: first letter of each word, upper-cased, cut to 2 characters; CC when there is none. */
+/** First letter of each word, upper-cased, cut to 2 characters; CC when there is none. */
 export function initials(name: string): string {
   const letters = name
     .trim()
@@ -18,17 +18,17 @@ export function initials(name: string): string {
   return letters === '' ? 'CC' : letters;
 }
 
-/** SPEC section 9: amounts show up to 8 decimals (never rounded to fewer), with thousands separators. */
+/** Amounts show up to 8 decimals (never rounded to fewer), with thousands separators. */
 export function formatAmount(amount: number): string {
   return amount.toLocaleString('en-US', { maximumFractionDigits: 8 });
 }
 
-/** SPEC section 9: admin tables show an address as its first 6 and last 4 characters. */
+/** Admin tables show an address as its first 6 and last 4 characters. */
 export function shortenAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** SPEC section 9: a transaction hash is shown as its first 10 characters. */
+/** A transaction hash is shown as its first 10 characters. */
 export function shortenHash(hash: string): string {
   return hash.length <= 10 ? hash : `${hash.slice(0, 10)}…`;
 }

@@ -1,4 +1,4 @@
-/** SPEC section 5: the four requirements of a password and the strength label by how many are met. */
+/** The four requirements of a password and the strength label by how many are met. */
 export interface PasswordRequirement {
   readonly label: string;
   readonly met: boolean;

@@ -1,5 +1,5 @@
 /**
- * Field checks with SPEC section 5's messages. Each returns the message to show, or undefined
+ * Field checks with the product's messages. Each returns the message to show, or undefined
  * when the value is fine; the forms call them on every change so errors and buttons stay live.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConfirmation, checkEmail, checkNewPassword } from './validation';
 
-describe('form messages of SPEC section 5', () => {
+describe('the product\'s form messages', () => {
   it('checks emails', () => {
     expect(checkEmail('')).toBe('Email is required');
     expect(checkEmail('ada@')).toBe('Please enter a valid email');

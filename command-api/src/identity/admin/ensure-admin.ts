@@ -12,7 +12,7 @@ import { userAggregate } from '../user/decide.js';
 import { findUserByEmail } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
 
-/** The first administrator: SPEC.md's password rules apply to it as to everyone. */
+/** The first administrator: the product's password rules apply to it as to everyone. */
 export const EnsureAdminInput = z.object({
   email: Email,
   password: NewPassword,

@@ -60,7 +60,7 @@ describe('sign-in and refresh sessions (POST /auth/login, /auth/refresh-token, /
     }
   });
 
-  it('refuses a pending account with 403, status "pending" and the SPEC message, once the password is right', async () => {
+  it('refuses a pending account with 403, status "pending" and the exact product message, once the password is right', async () => {
     await api.seedUser({ email: 'pending@example.com', password: PASSWORD, status: 'pending' });
     const response = await login('pending@example.com');
     expect(response.status).toBe(403);

@@ -153,7 +153,7 @@ describe('POST /api/auth/register', () => {
     ['a JSON array body', [1, 2], 'The request must be a JSON object.'],
   ];
 
-  it.each(badInputs)('answers %s with 400, the SPEC message, and appends nothing', async (_label, body, message) => {
+  it.each(badInputs)('answers %s with 400, the exact product message, and appends nothing', async (_label, body, message) => {
     const before = await eventCount();
     const response = await register(body);
     expect(response.status).toBe(400);

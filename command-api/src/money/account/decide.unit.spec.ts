@@ -109,7 +109,7 @@ describe('requesting a withdrawal', () => {
     refuses([], requestWithdrawal('w-1', USDC), ConflictError, 'Insufficient available balance: you can withdraw up to 0 USDC.');
   });
 
-  it('refuses less than 0.01 USDC with the SPEC message', () => {
+  it('refuses less than 0.01 USDC with the exact product message', () => {
     refuses(funded, requestWithdrawal('w-1', 9_999n), ValidationError, 'Please enter a valid amount (minimum 0.01 USDC)');
   });
 

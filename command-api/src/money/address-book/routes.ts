@@ -19,7 +19,7 @@ import type { CommandContext } from '../../shared/command-context.js';
 import { addressBookStreamId, evolveAddressBook, initialAddressBookState, type AddressBookState } from './address-book.js';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
 
-/** Success texts of SPEC.md section 8. */
+/** Success texts. */
 export const ADDRESS_SAVED_MESSAGE = 'Address saved successfully.';
 export const ADDRESS_UPDATED_MESSAGE = 'Address updated successfully.';
 export const ADDRESS_DELETED_MESSAGE = 'Address deleted.';

@@ -97,7 +97,7 @@ describe('recording deposits (POST /deposits and the chain job)', () => {
     expect(await typesOf(depositTxStreamId(hash))).toEqual(['DepositTransactionReserved']);
   });
 
-  it('refuses bad input with the SPEC form message and field errors, changing nothing', async () => {
+  it('refuses bad input with the exact product form message and field errors, changing nothing', async () => {
     const { userId } = await api.seedMember();
     const head = await api.head();
     const bad = await api.send('POST', '/deposits', { userId, transactionHash: 'abc', timestamp: '', amountUSD: 0.001 }, api.admin);

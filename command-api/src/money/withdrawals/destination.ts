@@ -12,7 +12,7 @@ import {
   type SavedAddress,
 } from '../address-book/address-book.js';
 
-/** The toast text of SPEC.md section 8; the SPA sends the member to their settings when it sees `requiresWalletSetup`. */
+/** The toast text; the SPA sends the member to their settings when it sees `requiresWalletSetup`. */
 export const WALLET_SETUP_MESSAGE = 'Please set up your withdrawal wallet first';
 export const DESTINATION_NOT_FOUND_MESSAGE = 'Withdrawal address not found. Please choose one of your saved addresses.';
 

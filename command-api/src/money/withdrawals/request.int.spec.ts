@@ -69,7 +69,7 @@ describe('requesting a withdrawal (POST /withdrawals/request)', () => {
     expect(await api.head()).toBe(head);
   });
 
-  it('refuses less than 0.01 USDC or a malformed amount with the SPEC message, appending nothing', async () => {
+  it('refuses less than 0.01 USDC or a malformed amount with the exact product message, appending nothing', async () => {
     const member = await funded(10);
     const head = await api.head();
     for (const amount of [0.001, 0, -5, 'ten', null]) {

@@ -46,7 +46,7 @@ export default function AdminDashboardPage() {
         Overview
       </Typography>
       <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, 1fr)' }}>
-        {/* SPEC.md section 2: Total Users counts the active (approved) users. */}
+        {/* Total Users counts the active (approved) users. */}
         <StatCard title="Total Users" value={count(data?.summary.activeUsers)} icon={<GroupIcon />} color="primary" />
         <StatCard
           title="Pending Approvals"

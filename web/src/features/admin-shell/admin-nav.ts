@@ -10,7 +10,7 @@ export type AdminNavItem = {
   path: string;
   label: string;
   icon: typeof SvgIcon;
-  /** SPEC.md section 2: plans and strategies appear only in the desktop sidebar. */
+  /** Plans and strategies appear only in the desktop sidebar. */
   inBottomBar: boolean;
 };
 
@@ -28,7 +28,7 @@ export function isCurrent(item: AdminNavItem, pathname: string): boolean {
   return pathname === item.path || pathname.startsWith(`${item.path}/`);
 }
 
-/** SPEC.md section 9 "Sidebar width: 64 units" read as Tailwind's w-64 (16rem): 256px. */
+/** The product's sidebar width of 64 units, read as Tailwind's w-64 (16rem): 256px. */
 export const SIDEBAR_WIDTH = 256;
 
 /** Height of the mobile bottom bar, kept free below the page content. */

@@ -8,7 +8,7 @@ export type DepositFieldErrors = Partial<Record<keyof DepositDraft, string>>;
 /** What the server receives: the hash trimmed, the instant in UTC, the amount as exact decimal text. */
 export type ValidDeposit = { transactionHash: string; timestamp: string; amountUSD: string };
 
-/** SPEC.md section 5: the toast for any invalid field (the field itself says what is wrong). */
+/** The toast for any invalid field (the field itself says what is wrong). */
 export const DEPOSIT_FORM_INVALID = 'Please fill out all deposit fields correctly';
 
 // The same rules as the contracts (chain.ts, money.ts): imported from there they would bring zod into the bundle.

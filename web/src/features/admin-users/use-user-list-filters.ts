@@ -1,6 +1,6 @@
 import { useListFilters } from '../../lib/use-list-filters';
 
-/** The statuses the filter offers (SPEC.md section 2); '' is All Statuses. */
+/** The statuses the filter offers; '' is All Statuses. */
 export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All Statuses' },
   { value: 'pending', label: 'Pending' },

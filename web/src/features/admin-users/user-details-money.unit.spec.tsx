@@ -113,7 +113,7 @@ afterEach(() => {
 });
 
 describe('User Details: wallet and deposits', () => {
-  it('refuses an incomplete deposit with the SPEC message, names the fields and sends nothing', async () => {
+  it('refuses an incomplete deposit with the exact product message, names the fields and sends nothing', async () => {
     const backend = serveBackend();
     renderDetails();
     await screen.findByText('ann@example.com');

@@ -26,7 +26,7 @@ export default function UserManagementPage() {
   });
   const decisions = useUserDecisions();
 
-  // SPEC.md section 8: a failed load of the list is only logged, never shown as a toast.
+  // A failed load of the list is only logged, never shown as a toast.
   useEffect(() => {
     if (users.error) console.error('Failed to load users', users.error);
   }, [users.error]);

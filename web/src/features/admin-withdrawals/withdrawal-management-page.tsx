@@ -30,7 +30,7 @@ export default function WithdrawalManagementPage() {
   const decisions = useWithdrawalDecisions();
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
 
-  // SPEC.md section 8: a failed load empties the list and is only logged, never shown as a toast.
+  // A failed load empties the list and is only logged, never shown as a toast.
   useEffect(() => {
     if (withdrawals.error) console.error('Failed to load withdrawals', withdrawals.error);
   }, [withdrawals.error]);

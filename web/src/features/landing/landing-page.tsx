@@ -4,7 +4,7 @@ import { Hero } from './components/hero';
 import { LandingFooter } from './components/landing-footer';
 import { LandingHeader } from './components/landing-header';
 
-/** The public home page (SPEC section 1). */
+/** The public home page. */
 export default function LandingPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

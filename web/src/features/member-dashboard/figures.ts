@@ -15,7 +15,7 @@ export function percent(value: number | null | undefined, signed = false): strin
   return signed && value > 0 ? `+${text}` : text;
 }
 
-/** SPEC section 9: a risk score between 0 and 1 is shown out of 100. */
+/** A risk score between 0 and 1 is shown out of 100. */
 export function riskScore(score: number | null | undefined): string {
   return score === null || score === undefined || !Number.isFinite(score) ? UNKNOWN : `${Math.round(score * 100)}/100`;
 }

@@ -21,7 +21,7 @@ import { recentActivity } from './recent-activity';
 
 /**
  * /user/dashboard. Loads wallet info, performance, deposits, withdrawals and the current user in
- * parallel; each failure falls back to null or empty (SPEC section 7), so one broken call leaves
+ * parallel; each failure falls back to null or empty, so one broken call leaves
  * the rest of the page usable.
  */
 export default function MemberDashboardPage() {

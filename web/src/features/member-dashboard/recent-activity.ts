@@ -1,10 +1,10 @@
 import type { DepositDto, WithdrawalDto } from '@concierge/contracts';
 
-/** SPEC section 9: the dashboard lists 5 items, drawn from the latest 3 deposits and 3 withdrawals. */
+/** The dashboard lists 5 items, drawn from the latest 3 deposits and 3 withdrawals. */
 export const RECENT_ACTIVITY_LIMIT = 5;
 export const RECENT_PER_KIND = 3;
 
-/** One row of Recent Activity (SPEC section 3's activity item, with the status to badge). */
+/** One row of Recent Activity (the product's activity item, with the status to badge). */
 export interface ActivityItem {
   readonly id: string;
   readonly type: 'deposit' | 'withdrawal';
@@ -53,7 +53,7 @@ function fromWithdrawal(withdrawal: WithdrawalDto): ActivityItem {
 
 /**
  * The latest 3 deposits and latest 3 withdrawals merged, newest first, cut to 5. Each list is
- * sorted here too rather than trusting the server's order, since "latest" is what SPEC asks for.
+ * sorted here too rather than trusting the server's order, since "latest" is what the product asks for.
  */
 export function recentActivity(deposits: readonly DepositDto[], withdrawals: readonly WithdrawalDto[]): ActivityItem[] {
   const latestDeposits = deposits.map(fromDeposit).sort(newestFirst).slice(0, RECENT_PER_KIND);

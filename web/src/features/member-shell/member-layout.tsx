@@ -11,12 +11,12 @@ import { memberIdentity } from './components/member-identity';
 import { MemberSidebar, SIDEBAR_WIDTH } from './components/member-sidebar';
 import { activeNavItem } from './components/nav-items';
 
-/** The signed-in member's shell: sidebar on wide screens, bottom bar on small ones (SPEC section 2). */
+/** The signed-in member's shell: sidebar on wide screens, bottom bar on small ones. */
 export default function MemberLayout() {
   const { user, logout } = useSession();
   const currentUser = useCurrentUser();
   const { pathname } = useLocation();
-  // The server's copy once loaded; until then the placeholders of SPEC section 2.
+  // The server's copy once loaded; until then the placeholders.
   const identity = memberIdentity(currentUser.data ?? null);
   const title = activeNavItem(pathname)?.label ?? 'Dashboard';
 

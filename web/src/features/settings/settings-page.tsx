@@ -24,7 +24,7 @@ function tabFromQuery(value: string | null): SettingsTab {
 
 /**
  * Member settings: a spinner while the user, wallet info and saved addresses load together
- * (SPEC section 7), then Profile, Security and Wallet tabs (SPEC section 2).
+ *, then Profile, Security and Wallet tabs.
  */
 export default function SettingsPage() {
   const currentUser = useCurrentUser();

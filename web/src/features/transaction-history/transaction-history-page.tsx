@@ -18,7 +18,7 @@ import { HistoryTable } from './components/history-table';
 
 const PAGE_SIZES = [10, 25, 50];
 
-/** /user/history: the member's deposits and withdrawals together, newest first (SPEC section 2). */
+/** /user/history: the member's deposits and withdrawals together, newest first. */
 export default function TransactionHistoryPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);

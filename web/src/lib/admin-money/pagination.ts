@@ -1,7 +1,7 @@
-/** Admin lists show 10 rows a page (SPEC.md section 9). */
+/** Admin lists show 10 rows a page. */
 export const ADMIN_PAGE_SIZE = 10;
 
-/** At most this many page-number buttons are shown at once (SPEC.md section 9). */
+/** At most this many page-number buttons are shown at once. */
 export const PAGE_WINDOW_SIZE = 5;
 
 /** Number of pages for `total` rows; an empty list still has one (empty) page. */
@@ -23,7 +23,7 @@ export function pageWindow(current: number, totalPages: number, size = PAGE_WIND
 
 /**
  * "Showing X to Y of Z results" for one page. Z is the exact total the API reports, so the
- * numbers stay right on the last page and across filters (SPEC.md section 9 describes the original, which counted only the page).
+ * numbers stay right on the last page and across filters (the original counted only the page).
  */
 export function showingText(page: number, pageSize: number, total: number): string {
   if (total <= 0) return 'Showing 0 to 0 of 0 results';

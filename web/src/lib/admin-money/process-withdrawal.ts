@@ -4,7 +4,7 @@ import { api } from '../api-client';
 import { statsKey, withdrawalsKeys } from './query-keys';
 
 /**
- * What an admin does with a withdrawal (SPEC.md section 4): pending -> approved or rejected (with
+ * What an admin does with a withdrawal: pending -> approved or rejected (with
  * a reason), approved -> completed (with the payout's transaction hash) or cancelled; after an
  * on-chain payout failed for good, a new payout (retry) or a rejection.
  */

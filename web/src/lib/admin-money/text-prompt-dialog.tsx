@@ -15,7 +15,7 @@ export type TextPromptDialogProps = {
   label: string;
   confirmLabel: string;
   confirmColor: 'error' | 'success' | 'primary' | 'warning';
-  /** Confirm stays disabled while the field is blank (SPEC.md section 5: reason, transaction hash). */
+  /** Confirm stays disabled while the field is blank (a reason, a transaction hash). */
   required: boolean;
   multiline?: boolean;
   helperText?: string;

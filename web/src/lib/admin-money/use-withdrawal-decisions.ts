@@ -2,7 +2,7 @@ import { useSnackbar } from 'notistack';
 import { errorMessage } from '../api-client';
 import { useProcessWithdrawal, type WithdrawalAction, type WithdrawalDecision } from './process-withdrawal';
 
-/** SPEC.md section 8: the toast after each move, and the fallback when the server sends no message. */
+/** The toast after each move, and the fallback when the server sends no message. */
 const MESSAGES: Record<WithdrawalAction, { success: string; failure: string }> = {
   approve: { success: 'Withdrawal approved', failure: 'Failed to approve withdrawal' },
   reject: { success: 'Withdrawal rejected', failure: 'Failed to reject withdrawal' },

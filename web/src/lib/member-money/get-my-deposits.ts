@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { memberMoneyKeys } from './query-keys';
 
-/** SPEC section 8: asking for deposits without knowing whose is a client bug, said plainly. */
+/** Asking for deposits without knowing whose is a client bug, said plainly. */
 export const MISSING_USER_ID_MESSAGE = 'User ID not found for fetching deposits.';
 
 /** GET /deposits/user/:id with the member's own id: their deposits, newest first. */

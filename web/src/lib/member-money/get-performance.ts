@@ -4,7 +4,7 @@ import { api } from '../api-client';
 import { memberMoneyKeys } from './query-keys';
 
 /**
- * GET /wallets/performance. SPEC section 7: a failure falls back to null, and until the portfolio
+ * GET /wallets/performance. A failure falls back to null, and until the portfolio
  * release the route answers 501, so every failure reads as "no figures yet" rather than an error;
  * the screens then show "—" instead of invented numbers.
  */

@@ -1,12 +1,12 @@
 import { parseScaledDecimal } from '@concierge/contracts/shared/decimal';
 
-/** SPEC section 5: the one message for every way a withdrawal amount can be wrong. */
+/** The one message for every way a withdrawal amount can be wrong. */
 export const WITHDRAWAL_AMOUNT_MESSAGE = 'Please enter a valid amount (minimum 0.01 USDC)';
 export const LABEL_REQUIRED_MESSAGE = 'Label is required';
 export const EVM_ADDRESS_MESSAGE = 'Please enter a valid EVM address';
 
 const USDC_DECIMALS = 6;
-/** 0.01 USDC in micro-USDC (SPEC section 9). */
+/** 0.01 USDC in micro-USDC. */
 const MIN_WITHDRAWAL_MICRO = 10_000n;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -24,7 +24,7 @@ export function checkWithdrawalAmount(text: string): string | undefined {
   return readWithdrawalAmount(text) === undefined ? WITHDRAWAL_AMOUNT_MESSAGE : undefined;
 }
 
-/** SPEC section 5: 0x followed by exactly 40 hexadecimal characters. */
+/** 0x followed by exactly 40 hexadecimal characters. */
 export function checkEvmAddress(text: string): string | undefined {
   return EVM_ADDRESS.test(text.trim()) ? undefined : EVM_ADDRESS_MESSAGE;
 }

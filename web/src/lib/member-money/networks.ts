@@ -1,7 +1,7 @@
 import type { Network } from '@concierge/contracts';
 
 /**
- * SPEC section 5's networks, Avalanche first as the default. Kept here rather than imported at
+ * the product's networks, Avalanche first as the default. Kept here rather than imported at
  * run time so the SPA does not bundle every contract schema; `satisfies` keeps the two in step.
  */
 export const NETWORK_NAMES = ['Avalanche', 'Ethereum', 'Binance Smart Chain', 'Polygon'] as const satisfies readonly Network[];

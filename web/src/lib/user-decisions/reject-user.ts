@@ -3,7 +3,7 @@ import type { MessageAccepted } from '@concierge/contracts';
 import { api } from '../api-client';
 import { userDecisionKeys as usersKeys } from './query-keys';
 
-/** The dashboard rejects with this fixed reason (SPEC.md section 7). */
+/** The dashboard rejects with this fixed reason. */
 export const GENERIC_REJECTION_REASON = 'generic reason';
 
 /** POST /users/:id/reject. */

@@ -3,7 +3,7 @@ import { errorMessage } from '../api-client';
 import { useApproveUser } from './approve-user';
 import { useRejectUser } from './reject-user';
 
-/** Approve and Reject for a pending registration, with the toasts of SPEC.md section 8. */
+/** Approve and Reject for a pending registration, with the toasts. */
 export function useUserDecisions() {
   const { enqueueSnackbar } = useSnackbar();
   const approval = useApproveUser();

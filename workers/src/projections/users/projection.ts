@@ -85,7 +85,7 @@ async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void
       return;
     }
     // The deposit address and the primary withdrawal address live in other streams (wallet,
-    // address book); the user document carries them because SPEC.md's User shows both.
+    // address book); the user document carries them because the product's User shows both.
     case 'DepositAddressAssigned': {
       const e = DepositAddressAssigned.parse(event.data);
       await users.update(e.userId, { walletAddress: e.address, updatedAt });

@@ -9,5 +9,5 @@ export const usersKeys = {
   pending: (limit: number) => ['users', 'pending', limit] as const,
 };
 
-/** The dashboard tables show the latest five pending items of each kind (SPEC.md section 9). */
+/** The dashboard tables show the latest five pending items of each kind. */
 export const DASHBOARD_PENDING_LIMIT = 5;

@@ -21,7 +21,7 @@ export function withNewDeposit(page: DepositPage, deposit: DepositDto, limit: nu
 
 /**
  * `firstPage` is the member's deposit list on screen: the new deposit goes to its top at once
- * (SPEC.md section 7); then every deposit list and the wallet value are refetched.
+ *; then every deposit list and the wallet value are refetched.
  */
 export function useAddDeposit(firstPage: DepositsParams) {
   const queryClient = useQueryClient();

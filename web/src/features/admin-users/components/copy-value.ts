@@ -1,6 +1,6 @@
 import { useSnackbar } from 'notistack';
 
-/** Copies a text to the clipboard and says so with `successMessage` (SPEC.md section 8). */
+/** Copies a text to the clipboard and says so with `successMessage`. */
 export function useCopyValue() {
   const { enqueueSnackbar } = useSnackbar();
   return async (text: string, successMessage: string) => {

@@ -10,7 +10,7 @@ type UserStatCardsProps = {
   stats: UserStatsResponse['data'] | null | undefined;
 };
 
-/** Total Users, Pending Approvals and Total Approved (SPEC.md section 2, User Management). */
+/** Total Users, Pending Approvals and Total Approved. */
 export function UserStatCards({ stats }: UserStatCardsProps) {
   const count = (pick: (data: UserStatsResponse['data']) => number) => (stats === undefined || stats === null ? stats : pick(stats));
   return (

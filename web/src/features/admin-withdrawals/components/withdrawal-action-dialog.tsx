@@ -10,7 +10,7 @@ export type PendingDialog = { withdrawal: WithdrawalDto; action: DialogAction };
 
 type DialogSettings = Pick<TextPromptDialogProps, 'title' | 'label' | 'confirmLabel' | 'confirmColor' | 'required' | 'multiline' | 'helperText'>;
 
-/** SPEC.md section 5: a rejection needs a reason, a completion the payout's transaction hash. */
+/** A rejection needs a reason, a completion the payout's transaction hash. */
 const SETTINGS: Record<DialogAction, DialogSettings> = {
   reject: { title: 'Reject Withdrawal', label: 'Rejection reason', confirmLabel: 'Reject', confirmColor: 'error', required: true, multiline: true },
   complete: {

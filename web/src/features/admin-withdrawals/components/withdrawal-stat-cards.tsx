@@ -11,7 +11,7 @@ type WithdrawalStats = UserStatsResponse['data']['withdrawals'];
 /** Undefined while loading, null after a failure. */
 type WithdrawalStatCardsProps = { stats: WithdrawalStats | null | undefined };
 
-/** Total Completed, Pending Approvals and Total Withdrawn (USDC) (SPEC.md section 2). */
+/** Total Completed, Pending Approvals and Total Withdrawn (USDC). */
 export function WithdrawalStatCards({ stats }: WithdrawalStatCardsProps) {
   const value = (pick: (data: WithdrawalStats) => number) => (stats === undefined || stats === null ? stats : pick(stats));
   return (

@@ -26,7 +26,7 @@ type WithdrawalsTableProps = {
 
 type ActionButton = { action: WithdrawalAction; label: string; color: 'success' | 'error' | 'primary' | 'inherit'; contained: boolean };
 
-/** SPEC.md section 4: the moves an admin may make from each status; the final ones have none. */
+/** The moves an admin may make from each status; the final ones have none. */
 const ACTIONS_BY_STATUS: Record<WithdrawalDto['status'], ActionButton[]> = {
   pending: [
     { action: 'approve', label: 'Approve', color: 'success', contained: true },

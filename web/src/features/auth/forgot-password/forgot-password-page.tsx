@@ -16,7 +16,7 @@ import { AuthLayout } from '../components/auth-layout';
 
 const validate = (values: { email: string }) => ({ email: checkEmail(values.email) });
 
-/** States: form, sending (the button says so), success with Send again (SPEC section 2). */
+/** States: form, sending (the button says so), success with Send again. */
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '' }, validate);
   const mutation = useForgotPasswordMutation();

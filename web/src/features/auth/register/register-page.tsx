@@ -30,7 +30,7 @@ const validate = (values: typeof initial) => ({
   acceptTerms: values.acceptTerms ? undefined : 'You must agree to the terms and conditions',
 });
 
-/** Beyond SPEC.md: a registration is approved only once its email is confirmed. */
+/** An addition to the first design: a registration is approved only once its email is confirmed. */
 export const CONFIRM_EMAIL_NOTICE = 'We sent you an email with a link: open it to confirm your address so that your registration can be reviewed.';
 
 export default function RegisterPage() {

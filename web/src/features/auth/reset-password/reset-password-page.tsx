@@ -17,7 +17,7 @@ import { checkConfirmation, checkNewPassword } from '../../../lib/validation';
 import { useResetPasswordMutation, useResetTokenCheck } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 
-/** SPEC section 9: the success screen waits this long before going to /login. */
+/** The success screen waits this long before going to /login. */
 export const RESET_REDIRECT_MS = 3000;
 
 const initial = { password: '', confirmPassword: '' };
@@ -44,7 +44,7 @@ function Links({ forgot = false }: { forgot?: boolean }) {
   );
 }
 
-/** States: validating the link, invalid link, form, success (SPEC sections 2 and 4). */
+/** States: validating the link, invalid link, form, success. */
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || null;
@@ -61,7 +61,7 @@ export default function ResetPasswordPage() {
         ? errorMessage(check.error, 'This reset link is invalid or has expired.')
         : null;
 
-  // SPEC section 8: messages appear as toasts; the screen also keeps the reason in view.
+  // Messages appear as toasts; the screen also keeps the reason in view.
   useEffect(() => {
     if (invalidReason !== null) enqueueSnackbar(invalidReason, { variant: 'error', preventDuplicate: true });
   }, [invalidReason, enqueueSnackbar]);

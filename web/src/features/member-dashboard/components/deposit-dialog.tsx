@@ -26,10 +26,10 @@ type DepositDialogProps = {
   unavailable?: boolean;
 };
 
-/** SPEC section 9: only USDC is accepted. */
+/** Only USDC is accepted. */
 const SUPPORTED_ASSETS = ['USDC'] as const;
 
-/** Deposit modal: the read-only address with copy button and QR code, and what may be sent (SPEC section 2). */
+/** Deposit modal: the read-only address with copy button and QR code, and what may be sent. */
 export function DepositDialog({ open, onClose, address, unavailable = false }: DepositDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
 
@@ -48,7 +48,7 @@ export function DepositDialog({ open, onClose, address, unavailable = false }: D
           {unavailable ? (
             <Alert severity="error">Your deposit address could not be loaded. Close this window and use Refresh to try again.</Alert>
           ) : address === null ? (
-            // A QR code of empty data cannot be generated (SPEC section 5), so none is drawn until the address exists.
+            // A QR code of empty data cannot be generated, so none is drawn until the address exists.
             <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}>
               <CircularProgress size={24} aria-hidden />
               <Typography>Your deposit address is being prepared. It appears here in a moment.</Typography>

@@ -17,7 +17,7 @@ type MyPositionProps = {
 
 const RISK_COLORS: Record<string, string> = { conservative: 'success.main', moderate: 'warning.main', aggressive: 'error.main' };
 
-/** My Position: risk, value and its changes, APY, with the Deposit and Withdraw buttons (SPEC section 2). */
+/** My Position: risk, value and its changes, APY, with the Deposit and Withdraw buttons. */
 export function MyPosition({ totalValue, performance, onDeposit, onWithdraw }: MyPositionProps) {
   const figures = performance?.performance;
   const level = performance?.riskProfile.level;

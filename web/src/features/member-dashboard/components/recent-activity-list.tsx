@@ -12,7 +12,7 @@ import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
 import type { ActivityItem } from '../recent-activity';
 
-/** Recent Activity: at most 5 items and View All Activity (SPEC section 2). */
+/** Recent Activity: at most 5 items and View All Activity. */
 export function RecentActivityList({ items }: { items: readonly ActivityItem[] }) {
   return (
     <Card component="section" aria-label="Recent Activity">

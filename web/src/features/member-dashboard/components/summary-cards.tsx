@@ -41,7 +41,7 @@ type SummaryCardsProps = {
   apy: number | null;
 };
 
-/** Wallet Value, Current Earnings and APY (SPEC section 2). */
+/** Wallet Value, Current Earnings and APY. */
 export function SummaryCards({ walletValue, earnings, apy }: SummaryCardsProps) {
   const pending = 'Available once your portfolio is valued';
   return (

@@ -24,7 +24,7 @@ export const WALLET_SETUP_PATH = '/user/settings?tab=wallet';
 
 const validate = (values: { amount: string }) => ({ amount: checkWithdrawalAmount(values.amount) });
 
-/** Withdrawal modal: asset fixed to USDC, an amount, Submit Request and Cancel; closing resets it (SPEC section 2). */
+/** Withdrawal modal: asset fixed to USDC, an amount, Submit Request and Cancel; closing resets it. */
 export function WithdrawDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const form = useForm({ amount: '' }, validate);
   const mutation = useRequestWithdrawal();

@@ -1,12 +1,12 @@
 import type { SessionUser } from '../../../lib/session';
 
-/** SPEC section 1: the plan label shown until the user has loaded. */
+/** The plan label shown until the user has loaded. */
 export const DEFAULT_PLAN = 'Premium Concierge';
 
 export interface MemberIdentity {
   readonly fullName: string | null;
   readonly email: string | null;
-  /** SPEC section 2: taken from the user's status field. */
+  /** Taken from the user's status field. */
   readonly plan: string;
 }
 

@@ -12,7 +12,7 @@ import { initials } from '../../../lib/format';
 import type { MemberIdentity } from './member-identity';
 import { MEMBER_NAV } from './nav-items';
 
-/** SPEC section 9: sidebar width 64 units (16rem). */
+/** Sidebar width 64 units (16rem). */
 export const SIDEBAR_WIDTH = 256;
 
 export function MemberSidebar({ identity, onLogout }: { identity: MemberIdentity; onLogout: () => void }) {

@@ -8,11 +8,11 @@ export interface NavItem {
   readonly label: string;
   readonly to: string;
   readonly icon: ReactNode;
-  /** Active only on this exact path (SPEC: dashboard). */
+  /** Active only on this exact path (the dashboard). */
   readonly end?: boolean;
 }
 
-/** The member navigation of SPEC section 2, shared by the sidebar and the bottom bar. */
+/** The member navigation, shared by the sidebar and the bottom bar. */
 export const MEMBER_NAV: readonly NavItem[] = [
   { label: 'Dashboard', to: '/user/dashboard', icon: <DashboardOutlined />, end: true },
   { label: 'Portfolio', to: '/user/portfolio', icon: <PieChartOutlined /> },

@@ -5,7 +5,7 @@ import { CURRENT_USER_KEY } from '../../../lib/current-user';
 export interface ProfileInput {
   readonly firstName: string;
   readonly lastName: string;
-  /** Sent as SPEC section 3 lists it; the server ignores it (the email is read-only). */
+  /** Sent as the product's profile payload lists it; the server ignores it (the email is read-only). */
   readonly email: string;
 }
 

@@ -20,7 +20,7 @@ import { checkRequired } from '../../../lib/validation';
 
 type Values = { label: string; address: string; network: string };
 
-// SPEC section 5: label required, an EVM address, a network (always chosen from the list).
+// Label required, an EVM address, a network (always chosen from the list).
 const validate = (values: Values) => ({
   label: checkRequired(values.label, LABEL_REQUIRED_MESSAGE),
   address: checkEvmAddress(values.address),

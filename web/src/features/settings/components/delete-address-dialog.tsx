@@ -14,7 +14,7 @@ type DeleteAddressDialogProps = {
   onConfirm: (address: WithdrawalAddressDto) => void;
 };
 
-/** The confirmation of SPEC section 8 before an address is deleted. */
+/** The confirmation before an address is deleted. */
 export function DeleteAddressDialog({ address, busy, onCancel, onConfirm }: DeleteAddressDialogProps) {
   return (
     <Dialog open={address !== null} onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="delete-address-title">

@@ -14,7 +14,7 @@ const validate = (values: { firstName: string; lastName: string }) => ({
   lastName: checkRequired(values.lastName, 'Last name is required'),
 });
 
-/** First and last name editable, email read-only; Save only when valid and changed (SPEC section 2). */
+/** First and last name editable, email read-only; Save only when valid and changed. */
 export function ProfileTab({ user }: { user: { firstName: string; lastName: string; email: string } }) {
   const form = useForm({ firstName: user.firstName, lastName: user.lastName }, validate);
   const mutation = useUpdateProfileMutation();

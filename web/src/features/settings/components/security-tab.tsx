@@ -15,7 +15,7 @@ import { useLogoutEverywhereMutation } from '../api/logout-everywhere';
 
 const initial = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-// SPEC section 5: all three required, the new one at least 8 characters, and both new ones equal.
+// All three required, the new one at least 8 characters, and both new ones equal.
 const validate = (values: typeof initial) => ({
   currentPassword: checkRequired(values.currentPassword, 'Current password is required'),
   newPassword:

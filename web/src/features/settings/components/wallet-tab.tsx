@@ -28,7 +28,7 @@ type WalletTabProps = {
 /** The editor state: closed, adding, or editing one address. */
 type Editor = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; address: WithdrawalAddressDto };
 
-/** Settings > Wallet: the platform wallet address and the withdrawal address book (SPEC section 2). */
+/** Settings > Wallet: the platform wallet address and the withdrawal address book. */
 export function WalletTab({ platformAddress, addresses }: WalletTabProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });

@@ -19,7 +19,7 @@ const inputs = new WeakMap<Request, RouteInput<RouteDef>>();
 export function inputOf<R extends RouteDef>(req: Request, _route: R): RouteInput<R> {
   const input = inputs.get(req);
   if (!input) throw new Error('inputOf called outside a route mounted by mountRouteTable');
-  return input as RouteInput<R>;
+  return input;
 }
 
 export class NotImplementedError extends AppError {
@@ -52,9 +52,11 @@ export function mountRouteTable(options: MountOptions): Router {
   }
   for (const route of options.routes) {
     if (route.side !== options.side) continue;
-    const handler = options.handlers[route.id] ?? notImplemented;
-    const chain: RequestHandler[] = [authorize(route.access, options.auth, route), ownParamGuard(route), validate(route)];
-    router[methodOf(route)](route.path, ...chain, ...(options.before?.(route) ?? []), handler);
+    const handler = options.handlers[route.id];
+    const guards: RequestHandler[] = [authorize(route.access, options.auth, route), ownParamGuard(route)];
+    // A route not built yet says so to whoever may call it, whatever they sent.
+    if (!handler) router[methodOf(route)](route.path, ...guards, notImplemented);
+    else router[methodOf(route)](route.path, ...guards, validate(route), ...(options.before?.(route) ?? []), handler);
   }
   return router;
 }

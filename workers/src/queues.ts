@@ -1,6 +1,5 @@
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
-import { MAIL_JOB_RETENTION_SECONDS } from '@concierge/contracts';
 
 /** Queue of projection catch-up jobs; one job per projection may run at a time. */
 export const PROJECTIONS_QUEUE = 'PROJECTIONS';
@@ -33,7 +32,7 @@ export interface ProjectionWorkerSettings {
 export const DEFAULT_PROJECTION_WORKER_SETTINGS: ProjectionWorkerSettings = { lockDurationMs: 10_000, stalledIntervalMs: 5_000 };
 
 /** Queue and job name of outgoing mail; defined in contracts because the command API enqueues too. */
-export { MAIL_QUEUE, SEND_MAIL } from '@concierge/contracts';
+export { MAIL_QUEUE, SEND_MAIL, mailJobOptions } from '@concierge/contracts';
 
 /**
  * Deterministic id of a mail job, e.g. `account-approved-<eventId>`. BullMQ 6 refuses custom ids
@@ -41,20 +40,6 @@ export { MAIL_QUEUE, SEND_MAIL } from '@concierge/contracts';
  */
 export function mailJobId(kind: string, key: string): string {
   return `${kind}-${key}`;
-}
-
-/**
- * Options of every mail job. The id makes a re-enqueue a no-op for as long as the finished job is
- * kept; an unreachable SMTP server is retried for about 40 minutes before the job is parked in the failed set.
- */
-export function mailJobOptions(jobId: string): JobsOptions {
-  return {
-    jobId,
-    removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS },
-    removeOnFail: { age: MAIL_JOB_RETENTION_SECONDS },
-    attempts: 10,
-    backoff: { type: 'exponential', delay: 5_000 },
-  };
 }
 
 /** Queue of the deposit scan; a job scheduler adds one SCAN_DEPOSITS job per DEPOSIT_SCAN_INTERVAL_MS. */

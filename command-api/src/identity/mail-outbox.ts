@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { MAIL_JOB_RETENTION_SECONDS, MailJob, SEND_MAIL } from '@concierge/contracts';
+import { MailJob, mailJobOptions, SEND_MAIL } from '@concierge/contracts';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
 
 /** Where the command API leaves mail for the workers to send. */
@@ -7,8 +7,6 @@ export interface MailOutbox {
   /** Enqueues a mail once: the same `jobId` again within the retention window is ignored. */
   send(jobId: string, mail: MailJob): Promise<void>;
 }
-
-const DAY_SECONDS = 24 * 3600;
 
 /**
  * The MAIL queue (BullMQ) as an outbox. Job ids are deterministic, and completed jobs are kept
@@ -19,13 +17,7 @@ export function bullmqMailOutbox(queue: Queue, options: MailOutboxOptions = {}):
   const timeoutMs = options.timeoutMs ?? MAIL_ENQUEUE_TIMEOUT_MS;
   return {
     async send(jobId, mail) {
-      const added = queue.add(SEND_MAIL, MailJob.parse(mail), {
-        jobId,
-        removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS },
-        removeOnFail: { age: 7 * DAY_SECONDS },
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 5_000 },
-      });
+      const added = queue.add(SEND_MAIL, MailJob.parse(mail), mailJobOptions(jobId));
       await withinDeadline(added, timeoutMs);
     },
   };

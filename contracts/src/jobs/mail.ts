@@ -58,3 +58,19 @@ export type MailJob = z.infer<typeof MailJob>;
  * trigger within the window never sends the same mail twice.
  */
 export const MAIL_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Options of every mail job, whoever enqueues it (the command API or a workers reactor). The id
+ * makes a re-enqueue a no-op for as long as the finished job is kept; an unreachable SMTP server is
+ * retried for about 40 minutes before the job is parked in the failed set. Plain data, so that it
+ * fits BullMQ's job options without this package depending on BullMQ.
+ */
+export function mailJobOptions(jobId: string) {
+  return {
+    jobId,
+    removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS },
+    removeOnFail: { age: MAIL_JOB_RETENTION_SECONDS },
+    attempts: 10,
+    backoff: { type: 'exponential' as const, delay: 5_000 },
+  };
+}

@@ -50,7 +50,7 @@ describe('forgot and reset password (POST /auth/forgot-password, GET and POST /a
     const token = await tokenMailedTo('ada@example.com');
     expect(queued?.job.name).toBe(SEND_MAIL);
     expect(queued?.job.id).toBe(`password-reset-${hashToken(token)}`);
-    expect(queued?.job.opts).toMatchObject({ attempts: 5, removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS } });
+    expect(queued?.job.opts).toMatchObject({ attempts: 10, removeOnComplete: { age: MAIL_JOB_RETENTION_SECONDS } });
     expect(queued?.mail).toEqual({
       template: 'password-reset',
       to: 'ada@example.com',

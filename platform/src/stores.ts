@@ -7,10 +7,14 @@ import { createPool, ensureDatabase } from './postgres/database.js';
 import { migrate } from './postgres/migrations.js';
 import type { ReadStore } from './read-store/port.js';
 import { createPgReadStore } from './read-store/postgres/pg-read-store.js';
+import type { SnapshotStore } from './snapshot-store/port.js';
+import { createPgSnapshotStore } from './snapshot-store/postgres/pg-snapshot-store.js';
 
 export interface Stores {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  /** Aggregate states folded so far, kept beside the events (same server, same schema on PostgreSQL). */
+  readonly snapshots: SnapshotStore;
   close(): Promise<void>;
 }
 
@@ -44,12 +48,15 @@ export async function openStores(config: StoreConfig, poolSize = 10): Promise<St
   const pool: pg.Pool | undefined = usesPostgres(config) ? createPool(config.DATABASE_URL, poolSize) : undefined;
   const eventStore = await openEventStore(config, pool);
   const readStore = await openReadStore(config, pool);
+  const snapshots = await openSnapshotStore(config, pool);
   return {
     eventStore,
     readStore,
+    snapshots,
     async close() {
       await eventStore.close();
       await readStore.close();
+      await snapshots.close();
       await pool?.end();
     },
   };
@@ -62,6 +69,15 @@ async function openEventStore(config: StoreConfig, pool: pg.Pool | undefined): P
   }
   if (!pool) throw new Error('PostgreSQL pool missing');
   return createPgEventStore({ pool, connectionString: config.DATABASE_URL, schema: config.EVENT_STORE_SCHEMA });
+}
+
+async function openSnapshotStore(config: StoreConfig, pool: pg.Pool | undefined): Promise<SnapshotStore> {
+  if (config.EVENT_STORE === 'eventstoredb') {
+    const { createEsdbSnapshotStore } = await import('./snapshot-store/eventstoredb/esdb-snapshot-store.js');
+    return createEsdbSnapshotStore(config.EVENTSTORE_URL ?? '');
+  }
+  if (!pool) throw new Error('PostgreSQL pool missing');
+  return createPgSnapshotStore({ pool, schema: config.EVENT_STORE_SCHEMA });
 }
 
 async function openReadStore(config: StoreConfig, pool: pg.Pool | undefined): Promise<ReadStore> {

@@ -21,6 +21,10 @@ export const BaseConfig = z
     JWT_PUBLIC_KEY: z.string().optional(),
     /** Prefix of every BullMQ key in Redis, so deployments (and test runs) can share one Redis. */
     QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/).default('concierge'),
+    /** Aggregate states each process keeps folded (least recently used first out); 0 turns the cache off. */
+    AGGREGATE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+    /** A snapshot of an aggregate's state is written once this many events were appended since the last one. */
+    SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(500),
   })
   .refine((c) => c.EVENT_STORE !== 'eventstoredb' || Boolean(c.EVENTSTORE_URL), {
     message: 'EVENTSTORE_URL is required when EVENT_STORE=eventstoredb',

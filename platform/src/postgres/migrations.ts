@@ -40,6 +40,21 @@ const eventStoreMigrations: readonly Migration[] = [
     name: 'append_events function',
     sql: appendEventsFunction,
   },
+  {
+    // The newest state of an aggregate per stream, so a command reads it and only the events after it.
+    id: 3,
+    name: 'snapshots',
+    sql: (s) => `
+      CREATE TABLE ${s}.snapshots (
+        stream_id text NOT NULL,
+        aggregate text NOT NULL,
+        snapshot_version integer NOT NULL,
+        stream_revision bigint NOT NULL,
+        state jsonb NOT NULL,
+        taken_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT snapshots_pkey PRIMARY KEY (stream_id, aggregate)
+      );`,
+  },
 ];
 
 /** Read-model tables are created per collection on demand; checkpoints live beside them. */

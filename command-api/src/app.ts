@@ -11,6 +11,7 @@ import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { eventStoreStandings } from './identity/access/standings.js';
+import { aggregateStates, withAggregateStates, type AggregateStates } from './shared/aggregate-states.js';
 import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
 import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';
@@ -46,13 +47,15 @@ export interface CommandAppDeps {
   readonly standingChanges?: StandingChanges;
   /** Probes of the dependencies the composition root holds (Redis), added to the event store's. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** Cached aggregate states and their snapshots; a cache of its own and no snapshots by default. */
+  readonly aggregateStates?: AggregateStates;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
 export function createCommandApp(deps: CommandAppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const standingChanges = deps.standingChanges ?? localStandingChanges();
-  const eventStore = withStandingNotices(deps.eventStore, standingChanges);
+  const eventStore = withAggregateStates(withStandingNotices(deps.eventStore, standingChanges), deps.aggregateStates ?? aggregateStates());
   const freshStandings = eventStoreStandings(eventStore);
   const standings = cachedStandings(freshStandings);
   standingChanges.subscribe((change) => (change === 'all' ? standings.invalidateAll() : standings.invalidate(change.userId)));

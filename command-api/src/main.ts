@@ -14,6 +14,7 @@ import { onShutdown, runService, serveHttp } from '@concierge/platform/service/r
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
+import { aggregateStatesFrom } from './shared/aggregate-states.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
@@ -63,6 +64,7 @@ runService('command-api', async () => {
     }),
     rateLimits: authRateLimitsOf(config),
     walletMnemonic: loadWalletMnemonic(config),
+    aggregateStates: aggregateStatesFrom(config, stores.snapshots, logger),
   });
   const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');

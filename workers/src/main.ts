@@ -7,6 +7,7 @@ import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { aggregateStatesFrom, withAggregateStates } from '@concierge/command-api/shared/aggregate-states';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
 import { projectionsProcessor } from './jobs/catch-up/processor.js';
@@ -33,11 +34,13 @@ runService('workers', async () => {
   const queue = new Queue(PROJECTIONS_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
   const mailQueue = new Queue(MAIL_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 
-  const chainJobs = await startChainJobs({ config, eventStore: stores.eventStore, logger });
+  // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
+  const commandStore = withAggregateStates(stores.eventStore, aggregateStatesFrom(config, stores.snapshots, logger));
+  const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger });
   const reactors = [
     ...chainJobs.reactors,
     accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger }),
-    depositAddressesReactor({ eventStore: stores.eventStore, mnemonic: loadWalletMnemonic(config), logger }),
+    depositAddressesReactor({ eventStore: commandStore, mnemonic: loadWalletMnemonic(config), logger }),
     keyRevealNoticesReactor({ eventStore: stores.eventStore, readStore: stores.readStore, mailQueue, logger }),
   ];
   const batchSize = config.PROJECTION_BATCH_SIZE;

@@ -1,36 +1,45 @@
 import { eventSchemas, isEventType } from '@concierge/contracts';
-import {
-  WrongExpectedRevisionError,
-  type EventStore,
-  type ExpectedRevision,
-  type RecordedEvent,
-} from '@concierge/platform/event-store/port';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { toNewEvents, type CommandContext, type DomainEvent } from './command-context.js';
+import { foldStream, rememberAppend, type Evolver, type Fold } from './state-loader.js';
 
-export interface Aggregate<S, E extends DomainEvent, C> {
+export interface Aggregate<S, E extends DomainEvent, C> extends Evolver<S, E> {
   readonly initialState: S;
   evolve(state: S, event: E): S;
   /** Pure: the events a command produces from the current state, or a thrown domain error. */
   decide(command: C, state: S): E[];
+  /** Opts the aggregate into cached states and snapshots, kept under this name (see `withAggregateStates`). */
+  readonly name?: string;
+  /**
+   * The format of its snapshots: bump it whenever `evolve` or the state's shape changes, so a
+   * snapshot folded by the old `evolve` is ignored (and replaced) rather than trusted.
+   */
+  readonly snapshotVersion?: number;
+}
+
+function parseEvent<E extends DomainEvent>(type: string, data: unknown, streamId: string): E {
+  if (!isEventType(type)) throw new Error(`Unknown event type ${type} in ${streamId}`);
+  return { type, data: eventSchemas[type].parse(data) as Record<string, unknown> } as E;
 }
 
 /** Turns a stored event back into a typed domain event, validating it against its contract. */
 export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {
-  if (!isEventType(recorded.type)) throw new Error(`Unknown event type ${recorded.type} in ${recorded.streamId}`);
-  const data = eventSchemas[recorded.type].parse(recorded.data) as Record<string, unknown>;
-  return { type: recorded.type, data } as E;
+  return parseEvent<E>(recorded.type, recorded.data, recorded.streamId);
 }
+
+/** A decided event as a reader of the stream will get it back, so the state handed on equals a replay's. */
+const asStored = <E extends DomainEvent>(event: E, streamId: string): E => parseEvent<E>(event.type, JSON.parse(JSON.stringify(event.data)), streamId);
+
+const expectedRevisionOf = (fold: Fold<unknown>): ExpectedRevision => (fold.revision < 0n ? 'no_stream' : fold.revision);
 
 export async function loadState<S, E extends DomainEvent, C>(
   store: EventStore,
   streamId: string,
   aggregate: Aggregate<S, E, C>,
 ): Promise<{ state: S; revision: ExpectedRevision }> {
-  const recorded = await store.readStream(streamId);
-  const state = recorded.reduce((s, r) => aggregate.evolve(s, toDomainEvent<E>(r)), aggregate.initialState);
-  const last = recorded[recorded.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+  const fold = await foldStream(store, streamId, aggregate, toDomainEvent<E>);
+  return { state: fold.state, revision: expectedRevisionOf(fold) };
 }
 
 /** How often a command is decided again after losing an append race, and how long to wait in between. */
@@ -52,9 +61,17 @@ export const CONTENDED_RETRY: RetryPolicy = {
   pause: (attempt) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 25))),
 };
 
+/** What one decision did: the state after it, its events (none when nothing was to change) and the position of the last one. */
+export interface CommandResult<S, E> {
+  readonly newState: S;
+  readonly events: E[];
+  readonly position: Position | null;
+}
+
 /**
- * Read, decide, append with the revision read. A concurrent writer makes the append fail;
- * we then decide again on the new state, so a command never acts on stale facts.
+ * Load the state, decide, append every event of the decision in one append at the revision the
+ * state was folded from. A concurrent writer makes the append fail; we then fold the new events
+ * and decide again, so a command never acts on stale facts and a decision is never half recorded.
  */
 export async function handleCommand<S, E extends DomainEvent, C>(
   store: EventStore,
@@ -63,14 +80,16 @@ export async function handleCommand<S, E extends DomainEvent, C>(
   command: C,
   ctx: CommandContext,
   retry: RetryPolicy = DEFAULT_RETRY,
-): Promise<{ events: E[]; position: Position | null }> {
+): Promise<CommandResult<S, E>> {
   for (let attempt = 1; ; attempt += 1) {
-    const { state, revision } = await loadState(store, streamId, aggregate);
-    const events = aggregate.decide(command, state);
-    if (events.length === 0) return { events, position: null };
+    const before = await foldStream(store, streamId, aggregate, toDomainEvent<E>);
+    const events = aggregate.decide(command, before.state);
+    if (events.length === 0) return { newState: before.state, events, position: null };
     try {
-      const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: revision });
-      return { events, position: result.position };
+      const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: expectedRevisionOf(before) });
+      const newState = events.reduce((s, e) => aggregate.evolve(s, asStored(e, streamId)), before.state);
+      await rememberAppend(store, streamId, aggregate, before, { state: newState, appended: events.length, nextRevision: result.nextRevision });
+      return { newState, events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attempts) throw error;
       await retry.pause?.(attempt);

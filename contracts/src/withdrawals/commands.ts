@@ -23,6 +23,12 @@ export const CompleteWithdrawal = defineCommand('CompleteWithdrawal', {
   transactionHash: TransactionHashText,
   settlement: SettlementKind,
 });
+/** An admin enters the payout hash of a pending withdrawal: approved and completed in one decision, so never only half done. */
+export const ApproveAndCompleteWithdrawal = defineCommand('ApproveAndCompleteWithdrawal', {
+  ...target,
+  transactionHash: TransactionHashText,
+  settlement: SettlementKind,
+});
 
 /** The settlement job signed the payout transaction. */
 export const RecordWithdrawalSettlementSigned = defineCommand('RecordWithdrawalSettlementSigned', {
@@ -72,6 +78,7 @@ export const withdrawalCommands = {
   RejectWithdrawal,
   CancelWithdrawal,
   CompleteWithdrawal,
+  ApproveAndCompleteWithdrawal,
   RecordWithdrawalSettlementSigned,
   RecordWithdrawalSettlementReplaced,
   RecordWithdrawalSettlementBroadcast,
@@ -85,6 +92,7 @@ export type ApproveWithdrawal = z.infer<typeof ApproveWithdrawal>;
 export type RejectWithdrawal = z.infer<typeof RejectWithdrawal>;
 export type CancelWithdrawal = z.infer<typeof CancelWithdrawal>;
 export type CompleteWithdrawal = z.infer<typeof CompleteWithdrawal>;
+export type ApproveAndCompleteWithdrawal = z.infer<typeof ApproveAndCompleteWithdrawal>;
 export type RecordWithdrawalSettlementSigned = z.infer<typeof RecordWithdrawalSettlementSigned>;
 export type RecordWithdrawalSettlementReplaced = z.infer<typeof RecordWithdrawalSettlementReplaced>;
 export type RecordWithdrawalSettlementDelayed = z.infer<typeof RecordWithdrawalSettlementDelayed>;

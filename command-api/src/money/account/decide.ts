@@ -1,6 +1,7 @@
 import {
   feeMicro,
   formatMicroUsdc,
+  type ApproveAndCompleteWithdrawal,
   MIN_AMOUNT_MICRO,
   toMicroText,
   WITHDRAWAL_AMOUNT_MESSAGE,
@@ -43,6 +44,7 @@ export type AccountCommand =
   | RejectWithdrawal
   | CancelWithdrawal
   | CompleteWithdrawal
+  | ApproveAndCompleteWithdrawal
   | RecordWithdrawalSettlementSigned
   | RecordWithdrawalSettlementReplaced
   | RecordWithdrawalSettlementBroadcast
@@ -187,6 +189,18 @@ export function completeWithdrawal(command: CompleteWithdrawal, state: AccountSt
   return [{ type: 'WithdrawalCompleted', data: { withdrawalId, userId, transactionHash, settlement, completedAt: command.metadata.now } }];
 }
 
+/**
+ * The admin's Complete modal on a withdrawal that may still be pending: approval, then completion
+ * decided on the approved state, as one decision whose events are appended together. Refused as a
+ * whole when either step is; each step keeps its own idempotency.
+ */
+export function approveAndCompleteWithdrawal(command: ApproveAndCompleteWithdrawal, state: AccountState): AccountEvent[] {
+  const { withdrawalId, userId, transactionHash, settlement } = command.data;
+  const approved = approveWithdrawal({ type: 'ApproveWithdrawal', data: { withdrawalId, userId }, metadata: command.metadata }, state);
+  const complete: CompleteWithdrawal = { type: 'CompleteWithdrawal', data: { withdrawalId, userId, transactionHash, settlement }, metadata: command.metadata };
+  return [...approved, ...completeWithdrawal(complete, approved.reduce(evolveAccount, state))];
+}
+
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RecordDeposit':
@@ -202,6 +216,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return cancelWithdrawal(command, state);
     case 'CompleteWithdrawal':
       return completeWithdrawal(command, state);
+    case 'ApproveAndCompleteWithdrawal':
+      return approveAndCompleteWithdrawal(command, state);
     case 'RecordWithdrawalSettlementSigned':
       return recordSettlementSigned(command, state);
     case 'RecordWithdrawalSettlementReplaced':
@@ -221,4 +237,5 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
 }
 
-export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount };
+/** Snapshots are versioned by `evolveAccount`'s fold: bump `snapshotVersion` whenever it or `AccountState` changes. */
+export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount, name: 'account', snapshotVersion: 1 };

@@ -1,7 +1,6 @@
 import type { CommandMetadata } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import type { Position } from '@concierge/platform/event-store/position';
-import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
+import { CONTENDED_RETRY, handleCommand, loadState, type CommandResult } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { accountStreamId, type AccountEvent, type AccountState } from './account.js';
 import { accountAggregate, type AccountCommand } from './decide.js';
@@ -11,13 +10,13 @@ export function commandMetadata(ctx: CommandContext): CommandMetadata {
   return { actor: ctx.actor, now: ctx.now.toISOString(), correlationId: ctx.correlationId, commandId: ctx.causationId };
 }
 
-/** Decides one command on `account-<userId>` and appends its events with the revision it decided on. */
+/** Decides one command on `account-<userId>` and appends all its events at once, at the revision it decided on. */
 export function handleAccountCommand(
   store: EventStore,
   userId: string,
   command: AccountCommand,
   ctx: CommandContext,
-): Promise<{ events: AccountEvent[]; position: Position | null }> {
+): Promise<CommandResult<AccountState, AccountEvent>> {
   return handleCommand(store, accountStreamId(userId), accountAggregate, command, ctx, CONTENDED_RETRY);
 }
 

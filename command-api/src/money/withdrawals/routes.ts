@@ -69,61 +69,58 @@ async function holderOf(store: EventStore, withdrawalId: string, onlyOf?: string
   return owner;
 }
 
+type Completion = Extract<AccountCommand, { type: 'CompleteWithdrawal' | 'ApproveAndCompleteWithdrawal' }>;
+
 /**
  * One payout hash completes one withdrawal, and never one a deposit credited: the hash is claimed
  * once the completion is known to be allowed, so a refused completion claims nothing.
  */
-async function claimPayoutHash(store: EventStore, command: Extract<AccountCommand, { type: 'CompleteWithdrawal' }>, ctx: CommandContext) {
+async function claimPayoutHash(store: EventStore, command: Completion, ctx: CommandContext) {
   const { userId, withdrawalId, transactionHash } = command.data;
-  if (decideAccount(command, await loadAccount(store, userId)).length === 0) return;
+  const decided = decideAccount(command, await loadAccount(store, userId));
+  if (!decided.some((event) => event.type === 'WithdrawalCompleted')) return;
   await claimPayoutTransaction(store, transactionHash, { withdrawalId, userId }, ctx);
 }
 
-/** Decides the commands one after the other; the position is that of the last event appended. */
-async function runAll(store: EventStore, userId: string, commands: readonly AccountCommand[], ctx: CommandContext): Promise<Position | null> {
-  let last: Position | null = null;
-  for (const command of commands) {
-    if (command.type === 'CompleteWithdrawal') await claimPayoutHash(store, command, ctx);
-    const { position } = await handleAccountCommand(store, userId, command, ctx);
-    last = position ?? last;
-  }
-  return last;
+/** Decides the action's one command and appends all its events together; the position is that of the last one. */
+async function decideAction(store: EventStore, userId: string, command: AccountCommand, ctx: CommandContext): Promise<Position | null> {
+  if (command.type === 'CompleteWithdrawal' || command.type === 'ApproveAndCompleteWithdrawal') await claimPayoutHash(store, command, ctx);
+  return (await handleAccountCommand(store, userId, command, ctx)).position;
 }
 
-/** The commands an admin's action stands for, the status the withdrawal then has and the toast text. */
+/** The command an admin's action stands for, the status the withdrawal then has and the toast text. */
 interface Processing {
-  readonly commands: AccountCommand[];
+  readonly command: AccountCommand;
   readonly status: WithdrawalStatus;
   readonly message: string;
 }
 
 function processingOf(body: ProcessWithdrawalRequest, target: { withdrawalId: string; userId: string }, ctx: CommandContext): Processing {
   const metadata = commandMetadata(ctx);
-  const complete = (transactionHash: string): AccountCommand => ({
-    type: 'CompleteWithdrawal',
-    data: { ...target, transactionHash, settlement: 'manual' },
-    metadata,
-  });
   switch (body.action) {
     case 'approve': {
-      const approve: AccountCommand = { type: 'ApproveWithdrawal', data: target, metadata };
-      // The original Complete modal sends `approve` with the payout hash: approve and complete in one go.
-      if (body.transactionHash === undefined) return { commands: [approve], status: 'approved', message: PROCESSED_MESSAGES.approve };
-      return { commands: [approve, complete(body.transactionHash)], status: 'completed', message: PROCESSED_MESSAGES.complete };
+      if (body.transactionHash === undefined) {
+        return { command: { type: 'ApproveWithdrawal', data: target, metadata }, status: 'approved', message: PROCESSED_MESSAGES.approve };
+      }
+      // The original Complete modal sends `approve` with the payout hash: approve and complete in one decision.
+      const data = { ...target, transactionHash: body.transactionHash, settlement: 'manual' as const };
+      return { command: { type: 'ApproveAndCompleteWithdrawal', data, metadata }, status: 'completed', message: PROCESSED_MESSAGES.complete };
     }
     case 'reject': {
       const reject: AccountCommand = { type: 'RejectWithdrawal', data: { ...target, reason: body.rejectionReason }, metadata };
-      return { commands: [reject], status: 'rejected', message: PROCESSED_MESSAGES.reject };
+      return { command: reject, status: 'rejected', message: PROCESSED_MESSAGES.reject };
     }
-    case 'complete':
-      return { commands: [complete(body.transactionHash)], status: 'completed', message: PROCESSED_MESSAGES.complete };
+    case 'complete': {
+      const complete: AccountCommand = { type: 'CompleteWithdrawal', data: { ...target, transactionHash: body.transactionHash, settlement: 'manual' }, metadata };
+      return { command: complete, status: 'completed', message: PROCESSED_MESSAGES.complete };
+    }
     case 'cancel': {
       const cancel: AccountCommand = { type: 'CancelWithdrawal', data: { ...target, reason: body.reason === '' ? null : body.reason }, metadata };
-      return { commands: [cancel], status: 'cancelled', message: PROCESSED_MESSAGES.cancel };
+      return { command: cancel, status: 'cancelled', message: PROCESSED_MESSAGES.cancel };
     }
     case 'retry': {
       const retry: AccountCommand = { type: 'RetryWithdrawalPayout', data: target, metadata };
-      return { commands: [retry], status: 'approved', message: PROCESSED_MESSAGES.retry };
+      return { command: retry, status: 'approved', message: PROCESSED_MESSAGES.retry };
     }
     default: {
       const unexpected: never = body;
@@ -138,8 +135,8 @@ export function processWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
     const { params, body } = inputOf(req, withdrawalRoutes.processRequest);
     const ctx = callerContext(req, res, deps.now);
     const userId = await holderOf(deps.eventStore, params.id);
-    const { commands, status, message } = processingOf(body, { withdrawalId: params.id, userId }, ctx);
-    const position = await runAll(deps.eventStore, userId, commands, ctx);
+    const { command, status, message } = processingOf(body, { withdrawalId: params.id, userId }, ctx);
+    const position = await decideAction(deps.eventStore, userId, command, ctx);
     const answer: ProcessWithdrawalResponse = { message, status, position: wire(position) };
     res.json(answer);
   };
@@ -153,7 +150,7 @@ export function cancelOwnWithdrawalHandler(deps: WithdrawalDeps): RequestHandler
     const userId = await holderOf(deps.eventStore, params.id, principalOf(req).userId);
     const reason = body?.reason ? body.reason : null;
     const command: AccountCommand = { type: 'CancelWithdrawal', data: { withdrawalId: params.id, userId, reason }, metadata: commandMetadata(ctx) };
-    const position = await runAll(deps.eventStore, userId, [command], ctx);
+    const position = await decideAction(deps.eventStore, userId, command, ctx);
     const answer: ProcessWithdrawalResponse = { message: PROCESSED_MESSAGES.cancel, status: 'cancelled', position: wire(position) };
     res.json(answer);
   };

@@ -1,0 +1,103 @@
+import type { Logger } from 'pino';
+import type { BaseConfig } from '@concierge/platform/config/env';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
+
+/** An aggregate's state folded up to `revision` of its stream. */
+export interface FoldedState {
+  readonly state: unknown;
+  readonly revision: bigint;
+  /** Revision of the newest snapshot known to hold this stream (-1n: none), to tell when the next one is due. */
+  readonly snapshotRevision: bigint;
+}
+
+/** The states this process has folded, by aggregate and stream: bounded, least recently used first out. */
+export class StateCache {
+  private readonly entries = new Map<string, FoldedState>();
+
+  constructor(readonly maxEntries: number) {}
+
+  get(key: string): FoldedState | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps the later of two folds of one stream: concurrent commands may finish in any order. */
+  remember(key: string, folded: FoldedState): void {
+    if (this.maxEntries <= 0) return;
+    const known = this.entries.get(key);
+    if (known !== undefined && known.revision > folded.revision) return;
+    this.entries.delete(key);
+    this.entries.set(key, folded);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export interface AggregateStatesOptions {
+  /** How many folded states this process keeps; 0 turns the cache off. */
+  readonly cacheSize: number;
+  /** Where snapshots are kept; none are read or written without it. */
+  readonly snapshots?: SnapshotStore;
+  /** A snapshot is written once this many events were appended since the last one. */
+  readonly snapshotEvery: number;
+  /** Told when a snapshot could not be read or written; the command goes on without it. */
+  readonly onSnapshotError?: (error: unknown, streamId: string) => void;
+}
+
+export interface AggregateStates extends AggregateStatesOptions {
+  readonly cache: StateCache;
+}
+
+export const DEFAULT_CACHE_SIZE = 1_000;
+export const DEFAULT_SNAPSHOT_EVERY = 500;
+
+export function aggregateStates(options: Partial<AggregateStatesOptions> = {}): AggregateStates {
+  const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+  return { snapshotEvery: DEFAULT_SNAPSHOT_EVERY, ...options, cacheSize, cache: new StateCache(cacheSize) };
+}
+
+/** The states a service keeps, as configured (AGGREGATE_CACHE_SIZE, SNAPSHOT_EVERY). */
+export function aggregateStatesFrom(config: Pick<BaseConfig, 'AGGREGATE_CACHE_SIZE' | 'SNAPSHOT_EVERY'>, snapshots: SnapshotStore, logger: Logger): AggregateStates {
+  return aggregateStates({
+    cacheSize: config.AGGREGATE_CACHE_SIZE,
+    snapshotEvery: config.SNAPSHOT_EVERY,
+    snapshots,
+    onSnapshotError: (err, streamId) => logger.warn({ err, streamId }, 'snapshot not used; the stream is folded from its events'),
+  });
+}
+
+const STATES = Symbol('aggregateStates');
+
+type WithStates = EventStore & { readonly [STATES]?: AggregateStates };
+
+/**
+ * The event store as the command handler uses it: commands on aggregates that name themselves
+ * start from this process's cached state or the newest snapshot, and read only the events after it.
+ * The events stay the only truth: every append is still checked against the stream's revision.
+ */
+export function withAggregateStates(store: EventStore, states: AggregateStates): EventStore {
+  const decorated: WithStates = {
+    appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    lastPosition: () => store.lastPosition(),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    close: () => store.close(),
+    [STATES]: states,
+  };
+  return decorated;
+}
+
+/** The states an event store was given by `withAggregateStates`, if any. */
+export const statesOf = (store: EventStore): AggregateStates | undefined => (store as WithStates)[STATES];

@@ -110,7 +110,7 @@ function renderDashboard() {
   );
 }
 
-const registrations = () => within(screen.getByRole('table', { name: 'Recent User Registrations' }));
+const registrations = () => within(screen.getByRole('grid', { name: 'Recent User Registrations' }));
 const cardValue = (title: string) => screen.getByText(title).nextElementSibling?.textContent;
 
 afterEach(() => {
@@ -142,7 +142,7 @@ describe('Admin dashboard', () => {
     renderDashboard();
     await screen.findByText('First1 Last1');
 
-    const row = screen.getByText('First1 Last1').closest('tr');
+    const row = screen.getByText('First1 Last1').closest<HTMLElement>('[role="row"]');
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 
@@ -159,7 +159,7 @@ describe('Admin dashboard', () => {
     await screen.findByText('First2 Last2');
 
     for (const name of ['First1 Last1', 'First2 Last2']) {
-      const row = screen.getByText(name).closest('tr');
+      const row = screen.getByText(name).closest<HTMLElement>('[role="row"]');
       if (row === null) throw new Error('no row');
       fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
       await screen.findAllByText('User rejected');
@@ -172,7 +172,7 @@ describe('Admin dashboard', () => {
   it('approves a pending withdrawal with Withdrawal approved and removes it from the table', async () => {
     const backend = serveBackend({ withdrawals: [pendingWithdrawal(1)] });
     renderDashboard();
-    const row = (await screen.findByText('Payee1 Member')).closest('tr');
+    const row = (await screen.findByText('Payee1 Member')).closest<HTMLElement>('[role="row"]');
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 
@@ -184,7 +184,7 @@ describe('Admin dashboard', () => {
   it('rejects a pending withdrawal only with a reason, saying Withdrawal rejected', async () => {
     const backend = serveBackend({ withdrawals: [pendingWithdrawal(1)] });
     renderDashboard();
-    const row = (await screen.findByText('Payee1 Member')).closest('tr');
+    const row = (await screen.findByText('Payee1 Member')).closest<HTMLElement>('[role="row"]');
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
 
@@ -205,7 +205,7 @@ describe('Admin dashboard', () => {
     renderDashboard();
     await screen.findByText('First1 Last1');
 
-    const row = screen.getByText('First1 Last1').closest('tr');
+    const row = screen.getByText('First1 Last1').closest<HTMLElement>('[role="row"]');
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 

@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useUsers } from './api/get-users';
 import { useUserStats } from '../../lib/user-decisions/get-user-stats';
-import { UsersPagination } from './components/users-pagination';
 import { UserStatCards } from './components/user-stat-cards';
 import { UsersTable } from './components/users-table';
 import { ADMIN_PAGE_SIZE, pageCount } from './pagination';
 import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
 import { USER_FILTER_BAR, useUserListFilters } from './use-user-list-filters';
 import { ListFilterBar } from '../../components/list-filter-bar';
+import { serverFilterModel } from '../../components/data-table';
 
 /** /admin/users: every account, filtered by status and searched by name or email. */
 export default function UserManagementPage() {
@@ -47,19 +46,21 @@ export default function UserManagementPage() {
       </Typography>
       <UserStatCards stats={stats.isError ? null : stats.data?.data} />
       <ListFilterBar key={urlKey} {...USER_FILTER_BAR} initial={filters} onApply={apply} onReset={reset} />
-      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-        {users.isFetching && users.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {users.isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading users" />
           </Box>
-        ) : rows.length === 0 ? (
-          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>No users found</Typography>
         ) : (
-          <>
-            <UsersTable users={rows} onApprove={decisions.approve} onReject={decisions.reject} busyId={decisions.busyId} />
-            <UsersPagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={goToPage} />
-          </>
+          <UsersTable
+            users={rows}
+            onApprove={decisions.approve}
+            onReject={decisions.reject}
+            busyId={decisions.busyId}
+            pagination={{ page, pageSize: ADMIN_PAGE_SIZE, total, onPageChange: goToPage }}
+            filterModel={serverFilterModel(filters)}
+            refreshing={users.isFetching}
+          />
         )}
       </Paper>
     </Box>

@@ -77,7 +77,7 @@ function renderAt(url: string) {
 }
 
 const rowOf = (name: string) => {
-  const row = screen.getByText(name).closest('tr');
+  const row = screen.getByText(name).closest<HTMLElement>('[role="row"]');
   if (row === null) throw new Error(`no table row for ${name}`);
   return within(row);
 };

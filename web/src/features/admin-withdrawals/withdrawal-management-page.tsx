@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { useUserStats } from '../../lib/user-decisions/get-user-stats';
 import { useAdminWithdrawals } from '../../lib/admin-money/get-admin-withdrawals';
-import { ListPagination } from '../../lib/admin-money/list-pagination';
 import { ADMIN_PAGE_SIZE, pageCount } from '../../lib/admin-money/pagination';
 import type { WithdrawalAction } from '../../lib/admin-money/process-withdrawal';
 import { useWithdrawalDecisions } from '../../lib/admin-money/use-withdrawal-decisions';
@@ -16,6 +14,7 @@ import { WithdrawalStatCards } from './components/withdrawal-stat-cards';
 import { WithdrawalsTable } from './components/withdrawals-table';
 import { useWithdrawalListFilters, WITHDRAWAL_FILTER_BAR } from './use-withdrawal-list-filters';
 import { ListFilterBar } from '../../components/list-filter-bar';
+import { serverFilterModel } from '../../components/data-table';
 
 /** /admin/withdrawals: every withdrawal, filtered by status and searched by member or address. */
 export default function WithdrawalManagementPage() {
@@ -69,24 +68,28 @@ export default function WithdrawalManagementPage() {
       </Box>
       <WithdrawalStatCards stats={stats.isError ? null : stats.data?.data.withdrawals} />
       <ListFilterBar key={urlKey} {...WITHDRAWAL_FILTER_BAR} initial={filters} onApply={apply} onReset={reset} />
-      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-        {withdrawals.isFetching && withdrawals.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {withdrawals.isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading withdrawals" />
           </Box>
-        ) : rows.length === 0 ? (
-          <Box sx={{ py: 6, textAlign: 'center' }}>
-            <Typography>No withdrawals found</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              Try adjusting your filters
-            </Typography>
-          </Box>
         ) : (
-          <>
-            <WithdrawalsTable withdrawals={rows} onAction={onAction} busyId={decisions.busyId} />
-            <ListPagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={goToPage} />
-          </>
+          <WithdrawalsTable
+            withdrawals={rows}
+            onAction={onAction}
+            busyId={decisions.busyId}
+            pagination={{ page, pageSize: ADMIN_PAGE_SIZE, total, onPageChange: goToPage }}
+            filterModel={serverFilterModel(filters)}
+            refreshing={withdrawals.isFetching}
+            emptyText={
+              <Box>
+                <Typography sx={{ color: 'text.primary' }}>No withdrawals found</Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                  Try adjusting your filters
+                </Typography>
+              </Box>
+            }
+          />
         )}
       </Paper>
       <WithdrawalActionDialog pending={dialog} busy={decisions.busyId !== undefined} onClose={() => setDialog(null)} onConfirm={confirm} />

@@ -65,7 +65,7 @@ function serveBackend({ rows = [], total = rows.length, listStatus = 200, proces
 }
 
 const rowOf = (name: string) => {
-  const row = screen.getByText(name).closest('tr');
+  const row = screen.getByText(name).closest<HTMLElement>('[role="row"]');
   if (row === null) throw new Error(`no row for ${name}`);
   return within(row);
 };

@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
-import { PHONE_ONLY, phoneRow, WIDE_ONLY } from '../../../lib/phone-table';
 import { DashboardTable } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
@@ -18,48 +16,64 @@ type PendingUsersTableProps = {
   busyId: string | undefined;
 };
 
-const COLUMNS = [
-  { label: 'Name' },
-  { label: 'Email', wide: true },
-  { label: 'Registered', wide: true },
-  { label: 'Actions', align: 'right' as const },
-];
+type Decisions = Pick<PendingUsersTableProps, 'onApprove' | 'onReject' | 'busyId'>;
+
+function Decide({ user, onApprove, onReject, busyId }: Decisions & { user: UserDto }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, width: '100%' }}>
+      <DecisionButtons
+        busy={busyId === user.id}
+        onApprove={() => onApprove(user.id)}
+        onReject={() => onReject(user.id)}
+        approveBlockedReason={approveBlockedReason(user)}
+      />
+    </Box>
+  );
+}
+
+/** Name, and on phones the email and date under it. */
+function Registrant({ user, phone = false }: { user: UserDto; phone?: boolean }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+        {user.firstName} {user.lastName}
+      </Typography>
+      {phone && (
+        <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
+          {user.email} · {formatDate(user.createdAt)}
+        </Typography>
+      )}
+      <UnconfirmedEmail user={user} />
+    </Box>
+  );
+}
 
 /** Recent User Registrations: the latest pending users with Approve and Reject. */
-export function PendingUsersTable({ users, loading, onApprove, onReject, busyId }: PendingUsersTableProps) {
+export function PendingUsersTable({ users, loading, ...decisions }: PendingUsersTableProps) {
+  const columns: GridColDef<UserDto>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 150, renderCell: ({ row }) => <Registrant user={row} /> },
+    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
+    { field: 'createdAt', headerName: 'Registered', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 190, renderCell: ({ row }) => <Decide user={row} {...decisions} /> },
+  ];
   return (
     <DashboardTable
       title="Recent User Registrations"
-      columns={COLUMNS}
+      rows={users}
+      columns={columns}
+      phoneCard={(user) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Registrant user={user} phone />
+          </Box>
+          <Box sx={{ flexShrink: 0 }}>
+            <Decide user={user} {...decisions} />
+          </Box>
+        </Box>
+      )}
       viewAllTo="/admin/users?status=pending"
       loading={loading}
       emptyText="No pending user registrations"
-    >
-      {users.map((user) => (
-        <TableRow key={user.id} hover sx={phoneRow}>
-          <TableCell sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-              {user.firstName} {user.lastName}
-            </Typography>
-            <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
-              {user.email} · {formatDate(user.createdAt)}
-            </Typography>
-            <UnconfirmedEmail user={user} />
-          </TableCell>
-          <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
-          <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
-          <TableCell align="right">
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <DecisionButtons
-                busy={busyId === user.id}
-                onApprove={() => onApprove(user.id)}
-                onReject={() => onReject(user.id)}
-                approveBlockedReason={approveBlockedReason(user)}
-              />
-            </Box>
-          </TableCell>
-        </TableRow>
-      ))}
-    </DashboardTable>
+    />
   );
 }

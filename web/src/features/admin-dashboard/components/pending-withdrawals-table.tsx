@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
-import { WithdrawalAmountCell, WithdrawalMemberCell } from '../../../lib/admin-money/withdrawal-cells';
-import { phoneFullWidth, phoneRow, WIDE_ONLY } from '../../../lib/phone-table';
+import { WithdrawalAmount, WithdrawalMember } from '../../../lib/admin-money/withdrawal-cells';
 import { DashboardTable } from './dashboard-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 
@@ -17,41 +16,55 @@ type PendingWithdrawalsTableProps = {
   busyId: string | undefined;
 };
 
-const COLUMNS = [
-  { label: 'User' },
-  { label: 'Amount', align: 'right' as const },
-  { label: 'Asset', wide: true },
-  { label: 'Requested', wide: true },
-  { label: 'Actions', align: 'right' as const },
-];
+type Decisions = Pick<PendingWithdrawalsTableProps, 'onApprove' | 'onReject' | 'busyId'>;
+
+function Decide({ withdrawal, onApprove, onReject, busyId }: Decisions & { withdrawal: WithdrawalDto }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, width: '100%' }}>
+      <DecisionButtons busy={busyId === withdrawal.id} onApprove={() => onApprove(withdrawal.id)} onReject={() => onReject(withdrawal)} />
+    </Box>
+  );
+}
 
 /** Recent Withdrawal Requests: the latest pending withdrawals with Approve and Reject. */
-export function PendingWithdrawalsTable({ withdrawals, loading, onApprove, onReject, busyId }: PendingWithdrawalsTableProps) {
+export function PendingWithdrawalsTable({ withdrawals, loading, ...decisions }: PendingWithdrawalsTableProps) {
+  const columns: GridColDef<WithdrawalDto>[] = [
+    { field: 'user', headerName: 'User', flex: 1, minWidth: 170, renderCell: ({ row }) => <WithdrawalMember withdrawal={row} /> },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      headerAlign: 'right',
+      align: 'right',
+      width: 130,
+      renderCell: ({ row }) => <WithdrawalAmount withdrawal={row} />,
+    },
+    { field: 'asset', headerName: 'Asset', width: 80 },
+    { field: 'requestedAt', headerName: 'Requested', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 190, renderCell: ({ row }) => <Decide withdrawal={row} {...decisions} /> },
+  ];
   return (
     <DashboardTable
       title="Recent Withdrawal Requests"
-      columns={COLUMNS}
+      rows={withdrawals}
+      columns={columns}
+      phoneCard={(withdrawal) => (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: 1, width: '100%' }}>
+          <WithdrawalMember withdrawal={withdrawal}>
+            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
+              {formatDate(withdrawal.requestedAt)}
+            </Typography>
+          </WithdrawalMember>
+          <Typography variant="body2">
+            <WithdrawalAmount withdrawal={withdrawal} withAsset />
+          </Typography>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Decide withdrawal={withdrawal} {...decisions} />
+          </Box>
+        </Box>
+      )}
       viewAllTo="/admin/withdrawals?status=pending"
       loading={loading}
       emptyText="No pending withdrawal requests"
-    >
-      {withdrawals.map((withdrawal) => (
-        <TableRow key={withdrawal.id} hover sx={phoneRow}>
-          <WithdrawalMemberCell withdrawal={withdrawal} />
-          <WithdrawalAmountCell withdrawal={withdrawal} />
-          <TableCell sx={WIDE_ONLY}>{withdrawal.asset}</TableCell>
-          <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
-          <TableCell align="right" sx={phoneFullWidth}>
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <DecisionButtons
-                busy={busyId === withdrawal.id}
-                onApprove={() => onApprove(withdrawal.id)}
-                onReject={() => onReject(withdrawal)}
-              />
-            </Box>
-          </TableCell>
-        </TableRow>
-      ))}
-    </DashboardTable>
+    />
   );
 }

@@ -1,17 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef, GridFilterModel } from '@mui/x-data-grid';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
-import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
 import { StatusBadge } from './status-badge';
+import { DataTable, type ServerPagination } from '../../../components/data-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
@@ -21,65 +16,98 @@ type UsersTableProps = {
   onReject: (id: string) => void;
   /** The user whose approval or rejection is on its way. */
   busyId: string | undefined;
+  pagination: ServerPagination;
+  filterModel: GridFilterModel;
+  refreshing: boolean;
 };
 
-/** The users of one page with their actions; Approve and Reject only for pending users. */
-export function UsersTable({ users, onApprove, onReject, busyId }: UsersTableProps) {
+type Actions = Pick<UsersTableProps, 'onApprove' | 'onReject' | 'busyId'>;
+
+/** Approve and Reject for a pending user, and View Details for everyone. */
+function UserActions({ user, onApprove, onReject, busyId }: Actions & { user: UserDto }) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Users">
-        <TableHead sx={WIDE_HEAD}>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Registered</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => (
-            <TableRow key={user.id} hover sx={phoneRow}>
-              <TableCell sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                  {user.firstName} {user.lastName}
-                </Typography>
-                <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }} noWrap>
-                  {user.email} · {formatDate(user.createdAt)}
-                </Typography>
-                <UnconfirmedEmail user={user} />
-              </TableCell>
-              <TableCell sx={WIDE_ONLY}>{user.email}</TableCell>
-              <TableCell>
-                <StatusBadge status={user.status} />
-              </TableCell>
-              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
-              <TableCell align="right" sx={phoneFullWidth}>
-                <Box sx={{ display: 'flex', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
-                  {user.status === 'pending' && (
-                    <>
-                      <DecisionButtons
-                busy={busyId === user.id}
-                onApprove={() => onApprove(user.id)}
-                onReject={() => onReject(user.id)}
-                approveBlockedReason={approveBlockedReason(user)}
-              />
-                    </>
-                  )}
-                  <Button
-                    size="small"
-                    component={RouterLink}
-                    to={`/admin/users/${encodeURIComponent(user.id)}`}
-                    sx={{ whiteSpace: 'nowrap', ml: { xs: 'auto', md: 0 } }}
-                  >
-                    View Details
-                  </Button>
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1, width: '100%' }}>
+      {user.status === 'pending' && (
+        <DecisionButtons
+          busy={busyId === user.id}
+          onApprove={() => onApprove(user.id)}
+          onReject={() => onReject(user.id)}
+          approveBlockedReason={approveBlockedReason(user)}
+        />
+      )}
+      <Button
+        size="small"
+        component={RouterLink}
+        to={`/admin/users/${encodeURIComponent(user.id)}`}
+        sx={{ whiteSpace: 'nowrap', ml: { xs: 'auto', md: 0 } }}
+      >
+        View Details
+      </Button>
+    </Box>
+  );
+}
+
+function UserName({ user }: { user: UserDto }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+        {user.firstName} {user.lastName}
+      </Typography>
+      <UnconfirmedEmail user={user} />
+    </Box>
+  );
+}
+
+function columns(actions: Actions): GridColDef<UserDto>[] {
+  return [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, renderCell: ({ row }) => <UserName user={row} /> },
+    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
+    { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusBadge status={row.status} /> },
+    { field: 'createdAt', headerName: 'Registered', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      headerAlign: 'right',
+      width: 280,
+      renderCell: ({ row }) => <UserActions user={row} {...actions} />,
+    },
+  ];
+}
+
+/** A user on a phone: name, email and date, the badge beside them, the actions below. */
+function UserCard({ user, ...actions }: Actions & { user: UserDto }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', columnGap: 1, rowGap: 1, width: '100%' }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+          {user.firstName} {user.lastName}
+        </Typography>
+        <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
+          {user.email} · {formatDate(user.createdAt)}
+        </Typography>
+        <UnconfirmedEmail user={user} />
+      </Box>
+      <StatusBadge status={user.status} />
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <UserActions user={user} {...actions} />
+      </Box>
+    </Box>
+  );
+}
+
+/** The users of one page with their actions; Approve and Reject only for pending users. */
+export function UsersTable({ users, onApprove, onReject, busyId, pagination, filterModel, refreshing }: UsersTableProps) {
+  const actions = { onApprove, onReject, busyId };
+  return (
+    <DataTable
+      label="Users"
+      rows={users}
+      columns={columns(actions)}
+      phoneCard={(user) => <UserCard user={user} {...actions} />}
+      emptyText="No users found"
+      refreshing={refreshing}
+      pagination={pagination}
+      filterModel={filterModel}
+    />
   );
 }

@@ -1,18 +1,14 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef, GridFilterModel } from '@mui/x-data-grid';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { PHONE_ONLY, phoneFullWidth, phoneRow, WIDE_HEAD, WIDE_ONLY } from '../../../lib/phone-table';
+import { DataTable, type ServerPagination } from '../../../components/data-table';
 import { TxHashLink } from '../../../components/tx-hash-link';
 import type { WithdrawalAction } from '../../../lib/admin-money/process-withdrawal';
-import { WithdrawalAmountCell, WithdrawalMemberCell } from '../../../lib/admin-money/withdrawal-cells';
+import { WithdrawalAmount, WithdrawalMember } from '../../../lib/admin-money/withdrawal-cells';
 import { payoutState, type PayoutState } from './payout-state';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
@@ -22,6 +18,10 @@ type WithdrawalsTableProps = {
   onAction: (withdrawal: WithdrawalDto, action: WithdrawalAction) => void;
   /** The withdrawal whose decision is on its way. */
   busyId: string | undefined;
+  pagination: ServerPagination;
+  filterModel: GridFilterModel;
+  refreshing: boolean;
+  emptyText: ReactNode;
 };
 
 type ActionButton = { action: WithdrawalAction; label: string; color: 'success' | 'error' | 'primary' | 'inherit'; contained: boolean };
@@ -54,77 +54,117 @@ function actionsOf(status: WithdrawalDto['status'], payout: PayoutState | null):
   return ACTIONS_BY_STATUS[status];
 }
 
-/** One page of withdrawals: who, how much, where to, status, when, the payout hash and the actions. */
-export function WithdrawalsTable({ withdrawals, onAction, busyId }: WithdrawalsTableProps) {
+type RowActionsProps = Pick<WithdrawalsTableProps, 'onAction' | 'busyId'> & { withdrawal: WithdrawalDto };
+
+/** The buttons of one row; they wrap, so eight columns still fit beside the sidebar. */
+function RowActions({ withdrawal, onAction, busyId }: RowActionsProps) {
+  const actions = actionsOf(withdrawal.status, payoutState(withdrawal));
+  if (actions.length === 0) return null;
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Withdrawals">
-        <TableHead sx={WIDE_HEAD}>
-          <TableRow>
-            <TableCell>User</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Asset</TableCell>
-            <TableCell>Address</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Requested</TableCell>
-            <TableCell>Tx Hash</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {withdrawals.map((withdrawal) => {
-            const destination = withdrawal.withdrawalAddressId;
-            const payout = payoutState(withdrawal);
-            const actions = actionsOf(withdrawal.status, payout);
-            return (
-              <TableRow key={withdrawal.id} hover sx={phoneRow}>
-                <WithdrawalMemberCell withdrawal={withdrawal}>
-                  <Typography variant="caption" sx={{ ...PHONE_ONLY, color: 'text.secondary' }}>
-                    {shortenAddress(destination.address)} · {destination.network} ·{' '}
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(withdrawal.requestedAt)}
-                    </Box>
-                  </Typography>
-                </WithdrawalMemberCell>
-                <WithdrawalAmountCell withdrawal={withdrawal} />
-                <TableCell sx={WIDE_ONLY}>{withdrawal.asset}</TableCell>
-                <TableCell sx={WIDE_ONLY}>
-                  <Typography variant="body2" title={destination.address} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {shortenAddress(destination.address)}
-                  </Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {destination.network}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <WithdrawalStatusBadge status={withdrawal.status} payout={payout} />
-                </TableCell>
-                <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(withdrawal.requestedAt)}</TableCell>
-                <TableCell sx={{ textAlign: { xs: 'right', md: 'left' } }}>
-                  <TxHashLink hash={withdrawal.transactionHash} />
-                </TableCell>
-                <TableCell align="right" sx={actions.length === 0 ? WIDE_ONLY : phoneFullWidth}>
-                  {/* Wrapping lets the buttons stack, so eight columns still fit beside the sidebar. */}
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1 }}>
-                    {actions.map((button) => (
-                      <Button
-                        key={button.action}
-                        size="small"
-                        variant={button.contained ? 'contained' : 'outlined'}
-                        color={button.color}
-                        disabled={busyId === withdrawal.id}
-                        onClick={() => onAction(withdrawal, button.action)}
-                      >
-                        {button.label}
-                      </Button>
-                    ))}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', md: 'flex-end' }, gap: 1, width: '100%' }}>
+      {actions.map((button) => (
+        <Button
+          key={button.action}
+          size="small"
+          variant={button.contained ? 'contained' : 'outlined'}
+          color={button.color}
+          disabled={busyId === withdrawal.id}
+          onClick={() => onAction(withdrawal, button.action)}
+        >
+          {button.label}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+function Destination({ withdrawal }: { withdrawal: WithdrawalDto }) {
+  const destination = withdrawal.withdrawalAddressId;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" title={destination.address} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {shortenAddress(destination.address)}
+      </Typography>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {destination.network}
+      </Typography>
+    </Box>
+  );
+}
+
+type Actions = Pick<WithdrawalsTableProps, 'onAction' | 'busyId'>;
+
+function columns(actions: Actions): GridColDef<WithdrawalDto>[] {
+  return [
+    { field: 'user', headerName: 'User', flex: 1, minWidth: 150, renderCell: ({ row }) => <WithdrawalMember withdrawal={row} /> },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      headerAlign: 'right',
+      align: 'right',
+      width: 110,
+      renderCell: ({ row }) => <WithdrawalAmount withdrawal={row} />,
+    },
+    { field: 'asset', headerName: 'Asset', width: 70 },
+    { field: 'address', headerName: 'Address', width: 130, renderCell: ({ row }) => <Destination withdrawal={row} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 140,
+      renderCell: ({ row }) => (
+        <Box>
+          <WithdrawalStatusBadge status={row.status} payout={payoutState(row)} />
+        </Box>
+      ),
+    },
+    { field: 'requestedAt', headerName: 'Requested', width: 110, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'transactionHash', headerName: 'Tx Hash', width: 120, renderCell: ({ row }) => <TxHashLink hash={row.transactionHash} /> },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 170, renderCell: ({ row }) => <RowActions withdrawal={row} {...actions} /> },
+  ];
+}
+
+/** A withdrawal on a phone: who and how much, where to and when, the status and hash, the actions below. */
+function WithdrawalCard({ withdrawal, ...actions }: RowActionsProps) {
+  const destination = withdrawal.withdrawalAddressId;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: 1, width: '100%' }}>
+      <WithdrawalMember withdrawal={withdrawal}>
+        <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          {shortenAddress(destination.address)} · {destination.network} ·{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatDate(withdrawal.requestedAt)}
+          </Box>
+        </Typography>
+      </WithdrawalMember>
+      <Typography variant="body2" sx={{ textAlign: 'right' }}>
+        <WithdrawalAmount withdrawal={withdrawal} withAsset />
+      </Typography>
+      <Box>
+        <WithdrawalStatusBadge status={withdrawal.status} payout={payoutState(withdrawal)} />
+      </Box>
+      <Box sx={{ textAlign: 'right' }}>
+        <TxHashLink hash={withdrawal.transactionHash} />
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1', '&:empty': { display: 'none' } }}>
+        <RowActions withdrawal={withdrawal} {...actions} />
+      </Box>
+    </Box>
+  );
+}
+
+/** One page of withdrawals: who, how much, where to, status, when, the payout hash and the actions. */
+export function WithdrawalsTable({ withdrawals, onAction, busyId, pagination, filterModel, refreshing, emptyText }: WithdrawalsTableProps) {
+  const actions = { onAction, busyId };
+  return (
+    <DataTable
+      label="Withdrawals"
+      rows={withdrawals}
+      columns={columns(actions)}
+      phoneCard={(withdrawal) => <WithdrawalCard withdrawal={withdrawal} {...actions} />}
+      emptyText={emptyText}
+      refreshing={refreshing}
+      pagination={pagination}
+      filterModel={filterModel}
+    />
   );
 }

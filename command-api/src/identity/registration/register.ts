@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { RegisterRequest } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { reserve } from '../../shared/reservation.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { EMAIL_TAKEN_MESSAGE, userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';
@@ -45,23 +46,10 @@ export async function registerAccount(
 
 /** The account the email belongs to: a fresh reservation, or (`taken`) an account registered with it. */
 export async function reserveEmail(deps: RegistrationDeps, email: string, ctx: CommandContext): Promise<{ userId: string; taken: boolean }> {
-  const streamId = emailReservationStreamId(email);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const [reservation] = await deps.eventStore.readStream(streamId, { maxCount: 1 });
-    if (reservation) {
-      const reservedFor = String(reservation.data['userId']);
-      const { state } = await loadState(deps.eventStore, userStreamId(reservedFor), userAggregate);
-      return { userId: reservedFor, taken: state.status !== 'unregistered' };
-    }
-    const userId = (deps.newId ?? randomUUID)();
-    const event = { type: 'EmailReserved', data: { email, userId, reservedAt: ctx.now.toISOString() } };
-    try {
-      await deps.eventStore.appendToStream(streamId, toNewEvents([event], ctx), { expectedRevision: 'no_stream' });
-      return { userId, taken: false };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      // Someone reserved it between our read and our append: look again.
-    }
-  }
-  throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+  const userId = (deps.newId ?? randomUUID)();
+  const reserved = await reserve(deps.eventStore, emailReservationStreamId(email), { type: 'EmailReserved', data: { email, userId, reservedAt: ctx.now.toISOString() } }, ctx);
+  if (reserved.held) return { userId, taken: false };
+  const reservedFor = String(reserved.holder.data['userId']);
+  const { state } = await loadState(deps.eventStore, userStreamId(reservedFor), userAggregate);
+  return { userId: reservedFor, taken: state.status !== 'unregistered' };
 }

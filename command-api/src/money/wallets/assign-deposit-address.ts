@@ -1,8 +1,9 @@
-import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { deriveDepositWallet, MAX_DERIVATION_INDEX } from '@concierge/platform/wallet/hd-wallet';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { reserve } from '../../shared/reservation.js';
 import { walletAggregate } from './decide.js';
 import { walletIndexStreamId, walletStreamId, type DepositAddress, type WalletIndexEvent } from './wallet.js';
 
@@ -61,12 +62,8 @@ export async function reserveDerivationIndex(store: EventStore, userId: string, 
   let index = await lowestFreeIndex(store);
   for (let attempt = 1; ; attempt += 1, index += 1) {
     const event: WalletIndexEvent = { type: 'DerivationIndexReserved', data: { derivationIndex: index, userId, reservedAt: ctx.now.toISOString() } };
-    try {
-      await store.appendToStream(walletIndexStreamId(index), toNewEvents([event], ctx), { expectedRevision: 'no_stream' });
-      return index;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_RESERVATION_ATTEMPTS) throw error;
-    }
+    if ((await reserve(store, walletIndexStreamId(index), event, ctx)).held) return index;
+    if (attempt >= MAX_RESERVATION_ATTEMPTS) throw new Error(`No free deposit derivation index after ${attempt} tries`);
   }
 }
 

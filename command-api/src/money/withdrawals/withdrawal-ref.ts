@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { streamName, WithdrawalReferenced } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
-import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { CommandContext } from '../../shared/command-context.js';
+import { reserve } from '../../shared/reservation.js';
 
 /**
  * Withdrawal ids are opaque UUIDs, so an admin's path id alone does not say which `account-<userId>`
@@ -41,12 +42,6 @@ export async function ownerOfWithdrawal(store: EventStore, withdrawalId: string)
 /** Records who holds the id; a retry by the same member is a no-op, anyone else is refused. */
 export async function referenceWithdrawal(store: EventStore, withdrawalId: string, userId: string, ctx: CommandContext): Promise<void> {
   const data: WithdrawalReferenced = { withdrawalId, userId, referencedAt: ctx.now.toISOString() };
-  try {
-    await store.appendToStream(withdrawalRefStreamId(withdrawalId), toNewEvents([{ type: 'WithdrawalReferenced', data }], ctx), {
-      expectedRevision: 'no_stream',
-    });
-  } catch (error) {
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    if ((await ownerOfWithdrawal(store, withdrawalId)) !== userId) throw new ConflictError(WITHDRAWAL_ID_TAKEN_MESSAGE);
-  }
+  const reserved = await reserve(store, withdrawalRefStreamId(withdrawalId), { type: 'WithdrawalReferenced', data }, ctx);
+  if (!reserved.held && WithdrawalReferenced.parse(reserved.holder.data).userId !== userId) throw new ConflictError(WITHDRAWAL_ID_TAKEN_MESSAGE);
 }

@@ -129,16 +129,25 @@ function processingOf(body: ProcessWithdrawalRequest, target: { withdrawalId: st
   }
 }
 
+/** An admin's action on a withdrawal, decided as one command: all its events are recorded, or none. */
+export async function processWithdrawal(
+  store: EventStore,
+  withdrawalId: string,
+  body: ProcessWithdrawalRequest,
+  ctx: CommandContext,
+): Promise<ProcessWithdrawalResponse> {
+  const userId = await holderOf(store, withdrawalId);
+  const { command, status, message } = processingOf(body, { withdrawalId, userId }, ctx);
+  const position = await decideAction(store, userId, command, ctx);
+  return { message, status, position: wire(position) };
+}
+
 /** POST /withdrawals/admin/requests/:id/process (admin): approve, reject, complete, cancel, or retry a failed payout. */
 export function processWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, withdrawalRoutes.processRequest);
     const ctx = callerContext(req, res, deps.now);
-    const userId = await holderOf(deps.eventStore, params.id);
-    const { command, status, message } = processingOf(body, { withdrawalId: params.id, userId }, ctx);
-    const position = await decideAction(deps.eventStore, userId, command, ctx);
-    const answer: ProcessWithdrawalResponse = { message, status, position: wire(position) };
-    res.json(answer);
+    res.json(await processWithdrawal(deps.eventStore, params.id, body, ctx));
   };
 }
 

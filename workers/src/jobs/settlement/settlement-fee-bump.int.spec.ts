@@ -1,20 +1,18 @@
-import { Transaction, Wallet, toQuantity, type Contract, type JsonRpcProvider } from 'ethers';
+import { Transaction, Wallet, toQuantity, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId, type SignedAttempt } from '@concierge/command-api/money/account/account';
 import { loadAccount } from '@concierge/command-api/money/account/handle';
 import { transactionClaimStreamId } from '@concierge/command-api/money/transaction-claims/claim-transaction';
 import { WithdrawalSettlementDelayed, WithdrawalSettlementReplaced } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import { createLogger } from '@concierge/platform/logging/logger';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
-import { chainProvider } from '../../chain/provider.js';
-import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
+import type { LocalEvm } from '../../chain/testing/local-evm.js';
 import { settleWithdrawal, type SettlementCrashPoints, type SettlementDeps } from './settle.js';
-import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
+import { approvedWithdrawal } from './testing/approved-withdrawal.js';
 import { dieOnce, until } from './testing/until.js';
+import { payoutDeps, startPayoutRig, stopPayoutRig } from './testing/payout-rig.js';
 
 const AMOUNT = 4_321_000n;
 const CONFIRMATIONS = 2;
@@ -23,7 +21,6 @@ const CONFIRMATIONS = 2;
 // and the test sets each block's base fee, the way a fee spike on a real chain would.
 describe('on-chain settlement when the payout is stuck below the market fee', () => {
   let evm: LocalEvm;
-  let token: Contract;
   let provider: JsonRpcProvider;
   let hot: Wallet;
   let chain: ChainSettings;
@@ -31,34 +28,13 @@ describe('on-chain settlement when the payout is stuck below the market fee', ()
   let eventStore: EventStore;
 
   beforeAll(async () => {
-    evm = await startLocalEvm();
-    token = await evm.deployTestUsdc();
-    const funded = evm.wallets[1];
-    if (!funded) throw new Error('need a second funded account');
-    provider = chainProvider(evm.rpcUrl, evm.chainId, 20);
-    hot = new Wallet(funded.privateKey);
-    await (await token.getFunction('mint')(hot.address, 1_000_000_000n)).wait();
-    chain = { rpcUrl: evm.rpcUrl, chainId: evm.chainId, network: 'Avalanche', tokenAddress: await token.getAddress(), confirmations: CONFIRMATIONS };
-    schemas = await createTestSchemas('settlefee');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    ({ evm, provider, hot, chain, schemas, eventStore } = await startPayoutRig('settlefee', CONFIRMATIONS));
     await provider.send('evm_setAutomine', [false]);
   });
-  afterAll(async () => {
-    await schemas?.drop();
-    provider?.destroy();
-    await evm?.stop();
-  });
+  afterAll(() => stopPayoutRig({ evm, provider, schemas }));
 
-  const deps = (options: { crashPoints?: SettlementCrashPoints; maxFeePerGas?: bigint } = {}): SettlementDeps => ({
-    eventStore,
-    provider,
-    wallet: hot,
-    chain,
-    confirmationTimeoutMs: 5_000,
-    maxFeePerGas: options.maxFeePerGas ?? TEST_FEE_CEILING,
-    logger: createLogger('test', 'silent'),
-    ...(options.crashPoints ? { crashPoints: options.crashPoints } : {}),
-  });
+  const deps = (options: { crashPoints?: SettlementCrashPoints; maxFeePerGas?: bigint } = {}): SettlementDeps =>
+    payoutDeps({ eventStore, provider, hot, chain }, options);
   const nonceOf = (address: string) => provider.getTransactionCount(address, 'latest');
   const accountEvents = async (userId: string) =>
     (await eventStore.readStream(accountStreamId(userId))).filter((e) => e.type.startsWith('WithdrawalSettlement') || e.type === 'WithdrawalCompleted');

@@ -1,20 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Wallet, type Contract, type JsonRpcProvider } from 'ethers';
+import { Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@concierge/command-api/money/account/account';
 import { loadAccount } from '@concierge/command-api/money/account/handle';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import { createLogger } from '@concierge/platform/logging/logger';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
-import { chainProvider } from '../../chain/provider.js';
-import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
+import type { LocalEvm } from '../../chain/testing/local-evm.js';
 import { killHard } from '../../testing/worker-process.js';
 import { settleWithdrawal, type SettlementDeps, type SettlementOutcome } from './settle.js';
-import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
+import { approvedWithdrawal } from './testing/approved-withdrawal.js';
+import { payoutDeps, startPayoutRig, stopPayoutRig } from './testing/payout-rig.js';
+import { until } from './testing/until.js';
 
 // The payout job really dies here: it runs in a child process that gets SIGKILLed, so nothing in
 // it (no finally, no pending write) gets a chance to clean up. settlement.int.spec.ts covers the
@@ -37,19 +36,8 @@ interface SettlementProcess {
   readonly stderr: () => string;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('on-chain settlement when the payout process is SIGKILLed between signing and confirmation', () => {
   let evm: LocalEvm;
-  let token: Contract;
   let provider: JsonRpcProvider;
   let hot: Wallet;
   let chain: ChainSettings;
@@ -57,22 +45,9 @@ describe('on-chain settlement when the payout process is SIGKILLed between signi
   let eventStore: EventStore;
 
   beforeAll(async () => {
-    evm = await startLocalEvm();
-    token = await evm.deployTestUsdc();
-    const funded = evm.wallets[1];
-    if (!funded) throw new Error('need a second funded account');
-    provider = chainProvider(evm.rpcUrl, evm.chainId, 20);
-    hot = new Wallet(funded.privateKey);
-    await (await token.getFunction('mint')(hot.address, 1_000_000_000n)).wait();
-    chain = { rpcUrl: evm.rpcUrl, chainId: evm.chainId, network: 'Avalanche', tokenAddress: await token.getAddress(), confirmations: CONFIRMATIONS };
-    schemas = await createTestSchemas('settlekill');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    ({ evm, provider, hot, chain, schemas, eventStore } = await startPayoutRig('settlekill', CONFIRMATIONS));
   });
-  afterAll(async () => {
-    await schemas?.drop();
-    provider?.destroy();
-    await evm?.stop();
-  });
+  afterAll(() => stopPayoutRig({ evm, provider, schemas }));
 
   /** Starts one settlement run from source in its own process, configured like a worker. */
   function spawnSettlement(target: Target, pauseAt: 'none' | 'afterSigned'): SettlementProcess {
@@ -122,7 +97,7 @@ describe('on-chain settlement when the payout process is SIGKILLed between signi
     return JSON.parse(run.stdout()) as SettlementOutcome;
   }
 
-  const deps = (): SettlementDeps => ({ eventStore, provider, wallet: hot, chain, confirmationTimeoutMs: 10_000, maxFeePerGas: TEST_FEE_CEILING, logger: createLogger('test', 'silent') });
+  const deps = (): SettlementDeps => payoutDeps({ eventStore, provider, hot, chain }, { confirmationTimeoutMs: 10_000 });
   const nonceOf = (address: string) => provider.getTransactionCount(address, 'latest');
   const setAutomine = (on: boolean) => provider.send('evm_setAutomine', [on]);
   const withdrawalOf = async (target: Target) => (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
-import { Wallet, type Contract, type JsonRpcProvider } from 'ethers';
+import { Wallet, type JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId } from '@concierge/command-api/money/account/account';
 import { loadAccount } from '@concierge/command-api/money/account/handle';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
-import { createLogger } from '@concierge/platform/logging/logger';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
-import { chainProvider } from '../../chain/provider.js';
-import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
+import type { LocalEvm } from '../../chain/testing/local-evm.js';
 import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId, settlementJobOptions } from '../../queues.js';
 import { createRedis } from '../../redis.js';
 import { settlementProcessor } from './processor.js';
 import { CANNOT_PAY_REASON, settleWithdrawal, type SettlementCrashPoints, type SettlementDeps } from './settle.js';
-import { approvedWithdrawal, TEST_FEE_CEILING } from './testing/approved-withdrawal.js';
+import { approvedWithdrawal } from './testing/approved-withdrawal.js';
 import { dieOnce, until } from './testing/until.js';
+import { payoutDeps, startPayoutRig, stopPayoutRig } from './testing/payout-rig.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const AMOUNT = 12_345_678n;
@@ -27,7 +25,6 @@ const CONFIRMATIONS = 3;
 describe('on-chain settlement of approved withdrawals', () => {
   const prefix = `test-settle-${randomUUID().slice(0, 8)}`;
   let evm: LocalEvm;
-  let token: Contract;
   let provider: JsonRpcProvider;
   let hot: Wallet;
   let chain: ChainSettings;
@@ -37,16 +34,7 @@ describe('on-chain settlement of approved withdrawals', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    evm = await startLocalEvm();
-    token = await evm.deployTestUsdc();
-    const funded = evm.wallets[1];
-    if (!funded) throw new Error('need a second funded account');
-    provider = chainProvider(evm.rpcUrl, evm.chainId, 20);
-    hot = new Wallet(funded.privateKey);
-    await (await token.getFunction('mint')(hot.address, 1_000_000_000n)).wait();
-    chain = { rpcUrl: evm.rpcUrl, chainId: evm.chainId, network: 'Avalanche', tokenAddress: await token.getAddress(), confirmations: CONFIRMATIONS };
-    schemas = await createTestSchemas('settlement');
-    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    ({ evm, provider, hot, chain, schemas, eventStore } = await startPayoutRig('settlement', CONFIRMATIONS));
     connection = createRedis(REDIS_URL);
     queue = new Queue(SETTLEMENT_QUEUE, { connection, prefix });
   });
@@ -54,21 +42,10 @@ describe('on-chain settlement of approved withdrawals', () => {
     await queue?.obliterate({ force: true });
     await queue?.close();
     connection?.disconnect();
-    await schemas?.drop();
-    provider?.destroy();
-    await evm?.stop();
+    await stopPayoutRig({ evm, provider, schemas });
   });
 
-  const deps = (crashPoints?: SettlementCrashPoints): SettlementDeps => ({
-    eventStore,
-    provider,
-    wallet: hot,
-    chain,
-    confirmationTimeoutMs: 5_000,
-    maxFeePerGas: TEST_FEE_CEILING,
-    logger: createLogger('test', 'silent'),
-    ...(crashPoints ? { crashPoints } : {}),
-  });
+  const deps = (crashPoints?: SettlementCrashPoints): SettlementDeps => payoutDeps({ eventStore, provider, hot, chain }, { crashPoints });
   const nonceOf = (address: string) => provider.getTransactionCount(address, 'latest');
   const settlementEvents = async (userId: string) =>
     (await eventStore.readStream(accountStreamId(userId))).map((e) => e.type).filter((t) => t.startsWith('WithdrawalSettlement') || t === 'WithdrawalCompleted');

@@ -42,7 +42,7 @@ export function cachedStandings(source: StandingSource, options: { ttlMs?: numbe
       if (entries.size >= MAX_ACCOUNTS) sweep();
       const entry: Entry = { at: now(), standing: source.standing(principal) };
       let sessions = entries.get(userId);
-      if (!sessions) entries.set(userId, (sessions = new Map()));
+      if (!sessions) entries.set(userId, (sessions = new Map<string, Entry>()));
       sessions.set(sessionId, entry);
       // A failed read is not kept: the next request tries again.
       entry.standing.catch(() => {

@@ -68,7 +68,8 @@ export function useSession(): Session {
     const refreshToken = getRefreshToken();
     if (refreshToken !== null) void api('POST', '/auth/logout', { body: { refreshToken } }).catch(() => undefined);
     clearSession('logout');
-    navigate('/login', { replace: true });
+    // The router reports a failed navigation itself; signing out does not wait for the login page.
+    void navigate('/login', { replace: true });
     resetReadYourWrites();
     queryClient.clear();
   }, [navigate, queryClient]);

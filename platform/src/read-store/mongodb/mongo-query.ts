@@ -41,7 +41,7 @@ export function toMongoFilter(query: Query = {}): MongoFilter<StoredDoc> {
     const pattern = escapeRegex(text);
     filter['$or'] = search.fields.map((field) => ({ [fieldPath(field)]: { $regex: pattern, $options: 'i' } }));
   }
-  return filter as MongoFilter<StoredDoc>;
+  return filter;
 }
 
 /** Sort keys in order (a list, so numeric-looking names keep their place), `_id` ascending last for stable paging. */

@@ -133,7 +133,7 @@ describe('User Details: wallet and deposits', () => {
     await screen.findByRole('region', { name: 'Deposit History' });
     expect(await history().findByText('100')).toBeTruthy();
 
-    const timestamp = (form().getByLabelText('Timestamp') as HTMLInputElement).value;
+    const timestamp = form().getByLabelText<HTMLInputElement>('Timestamp').value;
     expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     fireEvent.change(form().getByLabelText('Transaction Hash'), { target: { value: hash('A') } });
     fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '250.75' } });
@@ -148,7 +148,7 @@ describe('User Details: wallet and deposits', () => {
       expect(rows[0]?.textContent).toContain('250.75');
       expect(rows[1]?.textContent).toContain('100');
     });
-    expect((form().getByLabelText('Transaction Hash') as HTMLInputElement).value).toBe('');
+    expect(form().getByLabelText<HTMLInputElement>('Transaction Hash').value).toBe('');
   });
 
   it("shows the server's message when the hash is already recorded", async () => {
@@ -185,7 +185,7 @@ describe('User Details: wallet and deposits', () => {
 
     fireEvent.click(revealDialog().getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((wallet.getByRole('checkbox', { name: 'Show Private Key' }) as HTMLInputElement).checked).toBe(false);
+    expect(wallet.getByRole<HTMLInputElement>('checkbox', { name: 'Show Private Key' }).checked).toBe(false);
     expect(backend.keyReveals()).toBe(0);
   });
 

@@ -28,7 +28,7 @@ export function createUnitOfWork(session: ReadStoreSession): ProjectionContext &
       async update(id, changes) {
         const current = await get(id);
         if (!current) return false;
-        pending.set(id, { ...current, ...changes, id } as T);
+        pending.set(id, { ...current, ...changes, id });
         return true;
       },
       async delete(id) {

@@ -46,7 +46,8 @@ export default function LoginPage() {
           const user = session.login(result);
           enqueueSnackbar('Login successful', { variant: 'success' });
           const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
-          navigate(user.role === 'admin' ? dashboardPathFor('admin') : (returnUrl ?? dashboardPathFor(user.role)), { replace: true });
+          // The router reports a failed navigation itself; nothing here waits for the next page.
+          void navigate(user.role === 'admin' ? dashboardPathFor('admin') : (returnUrl ?? dashboardPathFor(user.role)), { replace: true });
         },
         onError: (error) => {
           if (isPendingApproval(error)) enqueueSnackbar(PENDING_MESSAGE, { variant: 'warning' });

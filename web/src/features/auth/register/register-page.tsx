@@ -50,7 +50,8 @@ export default function RegisterPage() {
         onSuccess: () => {
           enqueueSnackbar('Registration successful! Your account is pending approval.', { variant: 'success' });
           enqueueSnackbar(CONFIRM_EMAIL_NOTICE, { variant: 'info' });
-          navigate('/');
+          // The router reports a failed navigation itself; nothing here waits for the next page.
+          void navigate('/');
         },
         onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred during registration'), { variant: 'error' }),
       },

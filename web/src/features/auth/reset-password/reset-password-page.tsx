@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!mutation.isSuccess) return;
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [mutation.isSuccess, navigate]);
 

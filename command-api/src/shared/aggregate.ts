@@ -20,7 +20,8 @@ export interface Aggregate<S, E extends DomainEvent, C> extends Evolver<S, E> {
 
 function parseEvent<E extends DomainEvent>(type: string, data: unknown, streamId: string): E {
   if (!isEventType(type)) throw new Error(`Unknown event type ${type} in ${streamId}`);
-  return { type, data: eventSchemas[type].parse(data) as Record<string, unknown> } as E;
+  const event: DomainEvent = { type, data: eventSchemas[type].parse(data) };
+  return event as E;
 }
 
 /** Turns a stored event back into a typed domain event, validating it against its contract. */

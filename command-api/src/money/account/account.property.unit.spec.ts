@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError, ConflictError } from '@concierge/platform/errors';
 import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from './account.js';
-import { decideAccount, type AccountCommand } from './decide.js';
+import { decideAccount } from './decide.js';
 import { commandFor, op, percentText } from './arbitraries.js';
 import { assertValidEvents, recordDeposit, replay, requestWithdrawal } from './testing.js';
 

@@ -189,7 +189,7 @@ describe('Admin dashboard', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
 
     const dialog = within(await screen.findByRole('dialog'));
-    const confirm = dialog.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    const confirm = dialog.getByRole<HTMLButtonElement>('button', { name: 'Reject' });
     expect(confirm.disabled).toBe(true);
     fireEvent.change(dialog.getByRole('textbox', { name: /Rejection reason/ }), { target: { value: 'Unknown destination' } });
     fireEvent.click(confirm);

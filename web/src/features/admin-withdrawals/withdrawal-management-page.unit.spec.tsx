@@ -109,7 +109,7 @@ describe('Withdrawal Management', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(backend.lastQuery()).toEqual({ page: '1', limit: '10' }));
-    expect((screen.getByRole('searchbox', { name: 'Search by user or address' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by user or address' }).value).toBe('');
   });
 
   it('offers Approve/Reject for pending, Complete/Cancel for approved and nothing for final statuses', async () => {
@@ -148,7 +148,7 @@ describe('Withdrawal Management', () => {
 
     fireEvent.click(rowOf('First1 Last1').getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog'));
-    const confirm = dialog.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    const confirm = dialog.getByRole<HTMLButtonElement>('button', { name: 'Reject' });
     expect(confirm.disabled).toBe(true);
     fireEvent.change(dialog.getByRole('textbox', { name: /Rejection reason/ }), { target: { value: '   ' } });
     expect(confirm.disabled).toBe(true);
@@ -170,7 +170,7 @@ describe('Withdrawal Management', () => {
 
     fireEvent.click(rowOf('First1 Last1').getByRole('button', { name: 'Complete' }));
     const dialog = within(await screen.findByRole('dialog'));
-    const confirm = dialog.getByRole('button', { name: 'Complete' }) as HTMLButtonElement;
+    const confirm = dialog.getByRole<HTMLButtonElement>('button', { name: 'Complete' });
     expect(confirm.disabled).toBe(true);
 
     fireEvent.change(dialog.getByRole('textbox', { name: /Transaction hash/ }), { target: { value: HASH } });

@@ -1,0 +1,199 @@
+// One lint for the whole monorepo: type-aware promise rules where a mistake loses an error or a
+// write, and import zones that keep each workspace to its layer (architecture in README.md).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const TS = '**/*.{ts,tsx,mts,cts}';
+
+// Workspaces come from package.json, so a new one (gateway, system-tests) joins the zones below;
+// `domain` is listed ahead of its arrival so its zone holds from its first file.
+const WORKSPACES = [...new Set([...JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces, 'domain'])];
+/** Workspaces that hold a bounded context or a deployable; `contracts` and `platform` sit below them. */
+const CONTEXT_WORKSPACES = WORKSPACES.filter((w) => w !== 'contracts' && w !== 'platform');
+const FEATURES_DIR = path.join(ROOT, 'web/src/features');
+const WEB_FEATURES = existsSync(FEATURES_DIR)
+  ? readdirSync(FEATURES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/** One zone per (target, from) pair, so a file-scoped exception below widens exactly one of them. */
+const zone = (target, froms, message) => froms.map((from) => ({ target, from, message }));
+const ZONES = [
+  ...zone('contracts', WORKSPACES.filter((w) => w !== 'contracts').concat('scripts'), 'contracts imports only zod and itself.'),
+  ...zone('platform', CONTEXT_WORKSPACES.concat('scripts'), 'platform is shared infrastructure: it imports no bounded context.'),
+  ...zone('domain', CONTEXT_WORKSPACES.filter((w) => w !== 'domain').concat('scripts'), 'domain is the write model: no HTTP service, worker or UI code.'),
+  ...zone('workers', ['command-api', 'query-api', 'web'], 'workers take use cases from domain, never from an HTTP service.'),
+  ...WEB_FEATURES.flatMap((feature) =>
+    zone(
+      `web/src/features/${feature}`,
+      WEB_FEATURES.filter((other) => other !== feature).map((other) => `web/src/features/${other}`),
+      'web features never import each other: move what they share to web/src/components or lib, or compose them in a page.',
+    ),
+  ),
+  ...WORKSPACES.flatMap((w) => zone(w, ['scripts'], 'scripts/ is tooling: nothing outside it imports it.')),
+];
+
+// TODO(issue 10): imports that break a zone today, allowed file by file and module by module so
+// that every other import from these files, and every new file, is held to the zone. The domain
+// workspace takes the write model out of command-api and system-tests takes the browser journeys
+// out of web; delete each line as its import goes, and the whole list with the last one.
+const EXISTING_VIOLATIONS = {
+  // workers deep-import command-api's write model through its "./*" export.
+  'workers/src/chain/chain-jobs.int.spec.ts': ['command-api/src/money/account/handle.ts'],
+  'workers/src/jobs/deposit-detection/credit.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/deposits/record-deposit.ts'],
+  'workers/src/jobs/deposit-detection/credit.ts': ['command-api/src/money/deposits/recipient.ts', 'command-api/src/money/deposits/record-deposit.ts', 'command-api/src/shared/command-context.ts'],
+  'workers/src/jobs/deposit-detection/deposit-detection.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
+  'workers/src/jobs/deposit-detection/scan-checkpoint.ts': ['command-api/src/shared/command-context.ts'],
+  'workers/src/jobs/settlement/fees.ts': ['command-api/src/money/account/decide.ts'],
+  'workers/src/jobs/settlement/follow.ts': ['command-api/src/money/account/account.ts'],
+  'workers/src/jobs/settlement/record.ts': ['command-api/src/money/account/decide.ts', 'command-api/src/money/account/handle.ts', 'command-api/src/shared/command-context.ts', 'command-api/src/money/transaction-claims/claim-transaction.ts'],
+  'workers/src/jobs/settlement/settle.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
+  'workers/src/jobs/settlement/settlement-fee-bump.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts', 'command-api/src/money/transaction-claims/claim-transaction.ts'],
+  'workers/src/jobs/settlement/settlement-kill.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
+  'workers/src/jobs/settlement/settlement-revert.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/decide.ts', 'command-api/src/money/testing/harness.ts', 'command-api/src/money/withdrawals/routes.ts'],
+  'workers/src/jobs/settlement/settlement.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
+  'workers/src/jobs/settlement/testing/approved-withdrawal.ts': ['command-api/src/money/account/decide.ts', 'command-api/src/money/account/handle.ts', 'command-api/src/shared/command-context.ts'],
+  // Added while the aggregate snapshots land: the workers fold states through command-api's cache.
+  'workers/src/main.ts': ['command-api/src/shared/aggregate-states.ts'],
+  'workers/src/reactors/deposit-addresses.int.spec.ts': ['command-api/src/money/wallets/wallet.ts'],
+  'workers/src/reactors/deposit-addresses.ts': ['command-api/src/identity/user/find-user.ts', 'command-api/src/money/wallets/assign-deposit-address.ts'],
+  'workers/src/reactors/settlement-payouts.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
+  // The browser journeys start the product and read the mail outbox through the system-test helpers.
+  'web/src/e2e/harness.ts': ['scripts/services.mjs', 'scripts/system/product.ts'],
+  'web/src/e2e/identity.e2e.spec.ts': ['scripts/system/outbox.ts'],
+  'web/src/e2e/money.e2e.spec.ts': ['scripts/system/outbox.ts'],
+};
+
+const inside = (dir, file) => !path.relative(dir, file).startsWith('..');
+/** The zones with `file`'s allowed imports excepted from the one zone each of them breaks. */
+function zonesExcepting(file, allowed) {
+  return ZONES.map((z) => {
+    if (!inside(z.target, file)) return z;
+    const except = allowed.filter((module) => inside(z.from, module)).map((module) => path.relative(z.from, module));
+    return except.length === 0 ? z : { ...z, except };
+  });
+}
+const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
+
+/** Packages that mean HTTP, a queue or a UI: none of them belongs in the write model. */
+const NOT_IN_DOMAIN = ['express', 'helmet', 'express-rate-limit', 'http-proxy-middleware', 'node:http', 'node:https', 'bullmq', 'ioredis', 'react', 'react-dom', 'react-router-dom', 'notistack', 'qrcode.react'];
+const NOT_IN_DOMAIN_SCOPES = ['@mui/*', '@emotion/*', '@tanstack/*', 'react/*', 'react-dom/*'];
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/dist-server/', '**/.turbo/', '.data/', 'test-results/', '**/*.d.ts', '**/*.d.mts'],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: [TS],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      // Every file is checked with its own workspace's tsconfig.json.
+      parserOptions: { projectService: true, tsconfigRootDir: ROOT },
+    },
+    rules: {
+      // Promise mistakes lose an error or a write without a trace: these pay for the type information.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Ports and adapters implement async interfaces whose in-memory versions have nothing to await.
+      '@typescript-eslint/require-await': 'off',
+      'prefer-const': ['error', { destructuring: 'all' }],
+    },
+  },
+  {
+    // Tests read untyped JSON bodies and hand methods to expect() and stubs: the `any` and `this`
+    // rules would flag every assertion without finding a bug.
+    files: ['**/*.spec.{ts,tsx}', '**/testing/**', 'web/src/e2e/**', 'scripts/system/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  {
+    // web's browser journeys and gateway have tsconfigs of their own beside web/tsconfig.json.
+    files: ['web/src/e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: ['web/tsconfig.e2e.json'] } },
+  },
+  {
+    files: ['web/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: ['web/tsconfig.server.check.json'] } },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/e2e/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolve workspace packages to their sources (the `source` condition) and `.js` to `.ts`,
+      // as tsx and vitest do, so a zone sees `@concierge/command-api/...` as command-api/src/....
+      'import-x/resolver-next': [
+        createNodeResolver({
+          conditionNames: ['source', 'types', 'import', 'node', 'default'],
+          extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.node'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(ZONES) },
+  },
+  ...Object.entries(EXISTING_VIOLATIONS).map(([file, allowed]) => ({
+    files: [file],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(zonesExcepting(file, allowed)) },
+  })),
+  {
+    files: ['contracts/src/**'],
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\.\\.?/)', message: 'contracts imports only zod and itself.' }] }],
+    },
+  },
+  {
+    files: ['contracts/src/**/*.spec.ts', 'contracts/src/**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|vitest$|fast-check$|\\.\\.?/)', message: 'contracts tests import only zod, vitest and fast-check.' }] }],
+    },
+  },
+  {
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NOT_IN_DOMAIN.map((name) => ({ name, message: 'domain holds no HTTP, queue or UI code: take a port instead.' })),
+          patterns: [{ group: NOT_IN_DOMAIN_SCOPES, message: 'domain holds no HTTP, queue or UI code.' }],
+        },
+      ],
+    },
+  },
+);

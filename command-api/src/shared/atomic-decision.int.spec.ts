@@ -133,8 +133,9 @@ describe('an admin action of several events when its process is SIGKILLed betwee
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [accountStreamId(userId)]);
       run.child.stdin?.write('go\n');
+      // Asked outside the holder's transaction, which would keep seeing its first snapshot of pg_stat_activity.
       await until('the append to wait for its lock', async () => {
-        const { rows } = await holder.query<{ n: string }>(
+        const { rows } = await schemas.pool.query<{ n: string }>(
           `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE $1`,
           [appendStatement],
         );

@@ -1,9 +1,11 @@
 import type { JsonValue } from '@concierge/platform/snapshot-store/port';
+import { PersistentMap } from './persistent-map.js';
 
 /**
  * How an aggregate's state becomes JSON and back, exactly. JSON has no bigint (money is bigint
  * micro-USDC), Map, Set, Date or undefined, so each is written as a one-key object whose key
- * names it: `{"$bigint":"12"}`, `{"$map":[[key, value], ...]}` (entries in order),
+ * names it: `{"$bigint":"12"}`, `{"$map":[[key, value], ...]}` (entries in order; `$pmap` for a
+ * PersistentMap),
  * `{"$set":[...]}`, `{"$date":"<ISO>"}`, `{"$undefined":true}`. A state's own object keys never
  * start with `$`: encoding refuses one, so a tag is never mistaken for data. Anything else that
  * JSON would silently change (a class instance, a function, NaN or an infinity) is refused too.
@@ -30,6 +32,7 @@ export function encodeState(value: unknown): JsonValue {
 function encodeObject(value: object | null): JsonValue {
   if (value === null) return null;
   if (Array.isArray(value)) return value.map(encodeState);
+  if (value instanceof PersistentMap) return { $pmap: [...(value as PersistentMap<unknown>)].map(([k, v]) => [k, encodeState(v)]) };
   if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encodeState(k), encodeState(v)]) };
   if (value instanceof Set) return { $set: [...value].map(encodeState) };
   if (value instanceof Date) return { $date: value.toISOString() };
@@ -43,7 +46,7 @@ function encodeObject(value: object | null): JsonValue {
   return out;
 }
 
-const TAGS = new Set(['$bigint', '$map', '$set', '$date', '$undefined']);
+const TAGS = new Set(['$bigint', '$map', '$pmap', '$set', '$date', '$undefined']);
 
 /** The inverse of `encodeState`. */
 export function decodeState(json: JsonValue): unknown {
@@ -62,6 +65,8 @@ export function decodeState(json: JsonValue): unknown {
       return new Date(inner as string);
     case '$set':
       return new Set((inner as readonly JsonValue[]).map(decodeState));
+    case '$pmap':
+      return PersistentMap.from((inner as readonly (readonly [string, JsonValue])[]).map(([k, v]) => [k, decodeState(v)] as const));
     case '$map':
       return new Map((inner as readonly (readonly [JsonValue, JsonValue])[]).map(([k, v]) => [decodeState(k), decodeState(v)]));
     default:

@@ -18,6 +18,7 @@ import {
   type Network,
 } from '@concierge/contracts';
 import { NotFoundError } from '@concierge/platform/errors';
+import { PersistentMap } from '../../shared/persistent-map.js';
 
 /** `account-<userId>`: the member's money, the consistency boundary of the balance. */
 export const accountStreamId = (userId: string) => streamName('account', userId);
@@ -93,16 +94,17 @@ export interface AccountState {
   readonly balanceMicro: bigint;
   readonly reservedMicro: bigint;
   readonly availableMicro: bigint;
-  readonly deposits: ReadonlyMap<string, CreditedDeposit>;
-  readonly withdrawals: ReadonlyMap<string, Withdrawal>;
+  /** Persistent maps: an event adds to them without copying a member's whole history. */
+  readonly deposits: PersistentMap<CreditedDeposit>;
+  readonly withdrawals: PersistentMap<Withdrawal>;
 }
 
 export const initialAccountState: AccountState = {
   balanceMicro: 0n,
   reservedMicro: 0n,
   availableMicro: 0n,
-  deposits: new Map(),
-  withdrawals: new Map(),
+  deposits: PersistentMap.empty(),
+  withdrawals: PersistentMap.empty(),
 };
 
 export const WITHDRAWAL_NOT_FOUND_MESSAGE = 'Withdrawal not found.';
@@ -125,7 +127,7 @@ function withTotals(state: AccountState, balanceMicro: bigint, reservedMicro: bi
 function credit(state: AccountState, data: DepositRecorded | DepositDetected): AccountState {
   const amountMicro = fromMicroText(data.amountMicro);
   const fee = fromMicroText(data.feeMicro);
-  const deposits = new Map(state.deposits).set(data.depositId, { transactionHash: data.transactionHash, amountMicro, feeMicro: fee });
+  const deposits = state.deposits.set(data.depositId, { transactionHash: data.transactionHash, amountMicro, feeMicro: fee });
   return withTotals({ ...state, deposits }, state.balanceMicro + amountMicro - fee, state.reservedMicro);
 }
 
@@ -134,7 +136,7 @@ function update(state: AccountState, withdrawalId: string, change: (w: Withdrawa
   const current = state.withdrawals.get(withdrawalId);
   if (current === undefined) return state;
   const next = change(current);
-  const withdrawals = new Map(state.withdrawals).set(withdrawalId, next);
+  const withdrawals = state.withdrawals.set(withdrawalId, next);
   const released = isReserved(current.status) && !isReserved(next.status) ? current.amountMicro : 0n;
   const paidOut = current.status !== 'completed' && next.status === 'completed' ? current.amountMicro : 0n;
   return withTotals({ ...state, withdrawals }, state.balanceMicro - paidOut, state.reservedMicro - released);
@@ -187,7 +189,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         failedTransactionHashes: [],
         lastUnsignedFailureReason: null,
       };
-      const withdrawals = new Map(state.withdrawals).set(withdrawalId, withdrawal);
+      const withdrawals = state.withdrawals.set(withdrawalId, withdrawal);
       return withTotals({ ...state, withdrawals }, state.balanceMicro, state.reservedMicro + amountMicro);
     }
     case 'WithdrawalApproved':

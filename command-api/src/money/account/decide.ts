@@ -238,4 +238,4 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 }
 
 /** Snapshots are versioned by `evolveAccount`'s fold: bump `snapshotVersion` whenever it or `AccountState` changes. */
-export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount, name: 'account', snapshotVersion: 1 };
+export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount, name: 'account', snapshotVersion: 2 };

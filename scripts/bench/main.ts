@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchAppend } from './append.js';
 import { benchLogin } from './login.js';
+import { benchLongStream } from './longstream.js';
 import { benchUsersList } from './users-list.js';
 import { benchProjectionLag } from './projection-lag.js';
 import { benchRebuild } from './rebuild.js';
@@ -20,4 +21,5 @@ if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuil
 if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));
 if (want('users')) for (const row of await benchUsersList()) console.log('users list (HTTP, PostgreSQL read store, 10,000 users)', row);
+if (want('longstream')) for (const row of await benchLongStream()) console.log('command on a 10,000-event account stream vs a new one (PostgreSQL, real handler)', row);
 process.exit(0);

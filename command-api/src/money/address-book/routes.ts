@@ -16,7 +16,7 @@ import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
 import { callerContext } from '../../identity/request-context.js';
 import { handleCommand } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { addressBookStreamId, evolveAddressBook, initialAddressBookState, type AddressBookState } from './address-book.js';
+import { addressBookStreamId, type AddressBookState } from './address-book.js';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
 
 /** Success texts. */
@@ -54,17 +54,8 @@ function checksummed(address: string): string {
 
 /** Decides and appends on the member's book; answers with the book as it is after the command. */
 async function onBook(deps: AddressBookDeps, command: WithdrawalAddressCommand, ctx: CommandContext) {
-  // handleCommand may decide more than once (a concurrent writer); the last state decided on is the one appended to.
-  let decidedOn: AddressBookState = initialAddressBookState;
-  const capturing = {
-    ...addressBookAggregate,
-    decide: (c: WithdrawalAddressCommand, state: AddressBookState) => {
-      decidedOn = state;
-      return addressBookAggregate.decide(c, state);
-    },
-  };
-  const { events, position } = await handleCommand(deps.eventStore, addressBookStreamId(command.data.userId), capturing, command, ctx);
-  return { book: events.reduce(evolveAddressBook, decidedOn), position };
+  const { newState, position } = await handleCommand(deps.eventStore, addressBookStreamId(command.data.userId), addressBookAggregate, command, ctx);
+  return { book: newState, position };
 }
 
 function savedResponse(book: AddressBookState, addressId: string, message: string, position: Position | null): WithdrawalAddressSavedResponse {

@@ -86,9 +86,9 @@ export async function assignDepositAddress(deps: AssignDeps, userId: string, ctx
     data: { userId, derivationIndex, derivationPath, address },
     metadata: { actor: ctx.actor, now: ctx.now.toISOString(), correlationId: ctx.correlationId, commandId: ctx.causationId },
   };
-  const { events, position } = await handleCommand(deps.eventStore, streamId, walletAggregate, command, ctx);
+  const { events, newState, position } = await handleCommand(deps.eventStore, streamId, walletAggregate, command, ctx);
   if (events.length > 0) return { assigned: true, deposit: { address, derivationIndex, derivationPath }, position };
-  const after = await loadState(deps.eventStore, streamId, walletAggregate);
-  if (after.state.deposit === null) throw new Error(`Deposit address of ${userId} neither assigned nor found`);
-  return { assigned: false, deposit: after.state.deposit, position: null };
+  // Another run assigned first: the state this one decided on holds that address.
+  if (newState.deposit === null) throw new Error(`Deposit address of ${userId} neither assigned nor found`);
+  return { assigned: false, deposit: newState.deposit, position: null };
 }

@@ -208,3 +208,24 @@ describe('completing a withdrawal', () => {
     refuses(funded, complete('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 });
+
+describe('approving and completing a withdrawal in one decision (the admin enters the payout hash)', () => {
+  const approveAndComplete = (hash = 99): AccountCommand => ({ ...complete('w-1', hash), type: 'ApproveAndCompleteWithdrawal' });
+
+  it('decides both events at once for a pending withdrawal, the same ones as approving then completing', () => {
+    expect(when(pending, approveAndComplete())).toEqual([...when(pending, approve('w-1')), ...when(approved, complete('w-1'))]);
+    expect(totals(then(pending, approveAndComplete()))).toEqual(totals(completed));
+  });
+
+  it('only completes an approved withdrawal, and changes nothing nor refuses anything differently from the two steps', () => {
+    expect(when(approved, approveAndComplete())).toEqual(when(approved, complete('w-1')));
+    refuses(completed, approveAndComplete(), ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
+    refuses(rejected, approveAndComplete(), ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
+    refuses(funded, approveAndComplete(), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+  });
+
+  it('is refused as a whole when the completion is: nothing is approved on its own', () => {
+    const blank: AccountCommand = { ...complete('w-1'), type: 'ApproveAndCompleteWithdrawal', data: { ...complete('w-1').data, transactionHash: ' ' } };
+    refuses(pending, blank, ValidationError, 'Transaction hash is required');
+  });
+});

@@ -14,7 +14,7 @@ import { onShutdown, runService, serveHttp } from '@concierge/platform/service/r
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
-import { aggregateStatesFrom } from './shared/aggregate-states.js';
+import { aggregateStatesFrom, snapshotsWritten } from './shared/aggregate-states.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
@@ -49,6 +49,7 @@ runService('command-api', async () => {
 
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const probe = probeRedis(config.REDIS_URL);
+  const states = aggregateStatesFrom(config, stores.snapshots, logger);
   const app = createCommandApp({
     standingChanges,
     readiness: { redis: redisCheck(probe) },
@@ -64,7 +65,7 @@ runService('command-api', async () => {
     }),
     rateLimits: authRateLimitsOf(config),
     walletMnemonic: loadWalletMnemonic(config),
-    aggregateStates: aggregateStatesFrom(config, stores.snapshots, logger),
+    aggregateStates: states,
   });
   const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');
@@ -75,6 +76,7 @@ runService('command-api', async () => {
     probe.disconnect();
     queueConnection.disconnect();
     limiterConnection.disconnect();
+    await snapshotsWritten(states);
     await stores.close();
   });
 });

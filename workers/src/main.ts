@@ -7,7 +7,7 @@ import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
-import { aggregateStatesFrom, withAggregateStates } from '@concierge/command-api/shared/aggregate-states';
+import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/command-api/shared/aggregate-states';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
 import { projectionsProcessor } from './jobs/catch-up/processor.js';
@@ -35,7 +35,8 @@ runService('workers', async () => {
   const mailQueue = new Queue(MAIL_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 
   // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
-  const commandStore = withAggregateStates(stores.eventStore, aggregateStatesFrom(config, stores.snapshots, logger));
+  const states = aggregateStatesFrom(config, stores.snapshots, logger);
+  const commandStore = withAggregateStates(stores.eventStore, states);
   const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger });
   const reactors = [
     ...chainJobs.reactors,
@@ -95,6 +96,7 @@ runService('workers', async () => {
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();
+    await snapshotsWritten(states);
     await stores.close();
   });
 });

@@ -12,7 +12,7 @@ import { acceptedHistory, op } from '../money/account/arbitraries.js';
 import { accountAggregate, type AccountCommand } from '../money/account/decide.js';
 import { handleAccountCommand, loadAccount } from '../money/account/handle.js';
 import { recordDeposit, requestWithdrawal } from '../money/account/testing.js';
-import { aggregateStates, withAggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
+import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
 import type { CommandContext } from './command-context.js';
 
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
@@ -40,8 +40,15 @@ describe('account state from the cache or a snapshot plus the events after it', 
   });
   afterAll(async () => schemas?.drop());
 
+  const processes: AggregateStates[] = [];
   /** A process of the command side: its own cache, the shared snapshot store. */
-  const process = (options: Partial<AggregateStatesOptions> = {}) => withAggregateStates(events, aggregateStates({ snapshots, snapshotEvery: 3, ...options }));
+  const process = (options: Partial<AggregateStatesOptions> = {}) => {
+    const states = aggregateStates({ snapshots, snapshotEvery: 3, ...options });
+    processes.push(states);
+    return withAggregateStates(events, states);
+  };
+  /** Snapshots are written after the command answers: waits for those under way. */
+  const settled = () => Promise.all(processes.map(snapshotsWritten));
 
   async function run(store: EventStore, userId: string, commands: readonly AccountCommand[]): Promise<AccountState> {
     let last = (await handleAccountCommand(store, userId, commands[0] ?? recordDeposit(randomUUID(), USDC), ctx())).newState;
@@ -61,6 +68,7 @@ describe('account state from the cache or a snapshot plus the events after it', 
         const replayed = await loadAccount(events, userId);
         expect(returned).toStrictEqual(replayed);
         expect(await loadAccount(warm, userId)).toStrictEqual(replayed);
+        await settled();
         expect(await loadAccount(process({ cacheSize: 0 }), userId)).toStrictEqual(replayed);
       }),
       { numRuns: 15, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: true },
@@ -70,6 +78,7 @@ describe('account state from the cache or a snapshot plus the events after it', 
   it('reads only the events after the cached revision, or after the snapshot in a process that has not seen the stream', async () => {
     const userId = randomUUID();
     await run(process({ snapshotEvery: 10 }), userId, deposits(25));
+    await settled();
     const warm = process({ snapshotEvery: 10 });
     await loadAccount(warm, userId);
     reads = [];
@@ -112,6 +121,7 @@ describe('account state from the cache or a snapshot plus the events after it', 
     await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshotVersion + 1, revision: 3n, state: { garbage: true } });
     expect(await loadAccount(process(), userId)).toStrictEqual(await loadAccount(events, userId));
     await handleAccountCommand(process(), userId, recordDeposit(randomUUID(), USDC, '0', 50), ctx());
+    await settled();
     expect(await snapshots.read(streamId, 'account')).toMatchObject({ snapshotVersion: accountAggregate.snapshotVersion, revision: 4n });
     await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshotVersion, revision: 90n, state: { garbage: true } });
     expect(await loadAccount(process(), userId)).toStrictEqual(await loadAccount(events, userId));
@@ -125,8 +135,9 @@ describe('account state from the cache or a snapshot plus the events after it', 
       close: async () => undefined,
     };
     const userId = randomUUID();
-    const store = withAggregateStates(events, aggregateStates({ snapshots: broken, snapshotEvery: 1, cacheSize: 0, onSnapshotError: (e) => failures.push(String(e)) }));
-    const state = await run(store, userId, deposits(3));
+    const states = aggregateStates({ snapshots: broken, snapshotEvery: 1, cacheSize: 0, onSnapshotError: (e) => failures.push(String(e)) });
+    const state = await run(withAggregateStates(events, states), userId, deposits(3));
+    await snapshotsWritten(states);
     expect(state.balanceMicro).toBe(3n * USDC - 3n * 15_000n);
     expect(failures.length).toBeGreaterThanOrEqual(3);
     expect(await loadAccount(events, userId)).toStrictEqual(state);

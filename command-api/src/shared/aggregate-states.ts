@@ -56,6 +56,8 @@ export interface AggregateStatesOptions {
 
 export interface AggregateStates extends AggregateStatesOptions {
   readonly cache: StateCache;
+  /** Snapshot writes under way: they run after the command has answered. */
+  readonly writing: Set<Promise<void>>;
 }
 
 export const DEFAULT_CACHE_SIZE = 1_000;
@@ -63,7 +65,12 @@ export const DEFAULT_SNAPSHOT_EVERY = 500;
 
 export function aggregateStates(options: Partial<AggregateStatesOptions> = {}): AggregateStates {
   const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
-  return { snapshotEvery: DEFAULT_SNAPSHOT_EVERY, ...options, cacheSize, cache: new StateCache(cacheSize) };
+  return { snapshotEvery: DEFAULT_SNAPSHOT_EVERY, ...options, cacheSize, cache: new StateCache(cacheSize), writing: new Set() };
+}
+
+/** Settles once every snapshot write started so far has ended (for shutdown and tests). */
+export async function snapshotsWritten(states: AggregateStates): Promise<void> {
+  await Promise.all([...states.writing]);
 }
 
 /** The states a service keeps, as configured (AGGREGATE_CACHE_SIZE, SNAPSHOT_EVERY). */

@@ -89,7 +89,7 @@ export async function handleCommand<S, E extends DomainEvent, C>(
     try {
       const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: expectedRevisionOf(before) });
       const newState = events.reduce((s, e) => aggregate.evolve(s, asStored(e, streamId)), before.state);
-      await rememberAppend(store, streamId, aggregate, before, { state: newState, appended: events.length, nextRevision: result.nextRevision });
+      rememberAppend(store, streamId, aggregate, before, { state: newState, appended: events.length, nextRevision: result.nextRevision });
       return { newState, events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attempts) throw error;

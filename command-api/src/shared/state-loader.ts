@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
+import type { Snapshot, SnapshotStore } from '@concierge/platform/snapshot-store/port';
 import { statesOf, type AggregateStates, type FoldedState } from './aggregate-states.js';
 import { decodeState, encodeState } from './state-codec.js';
 
@@ -72,30 +73,40 @@ export async function foldStream<S, E>(
   return folded;
 }
 
+/** Writes a snapshot after the command has answered: encoding and writing a large state take longer than the command itself. */
+function writeSnapshotLater(states: AggregateStates, snapshots: SnapshotStore, snapshot: Omit<Snapshot, 'state'>, state: unknown): void {
+  const write = (async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      await snapshots.write({ ...snapshot, state: encodeState(state) });
+    } catch (error) {
+      states.onSnapshotError?.(error, snapshot.streamId);
+    }
+  })();
+  states.writing.add(write);
+  void write.finally(() => states.writing.delete(write));
+}
+
 /**
  * After an append of `appended` events at `before.revision`: caches the new state and, once
- * enough events were appended since the last snapshot, writes one. Best effort: a snapshot that
- * cannot be written is reported and the command still succeeds.
+ * enough events were appended since the last snapshot, starts writing one. Best effort: a
+ * snapshot that cannot be written is reported and never fails the command.
  */
-export async function rememberAppend<S, E>(
+export function rememberAppend<S, E>(
   store: EventStore,
   streamId: string,
   aggregate: Evolver<S, E>,
   before: Fold<S>,
   after: { readonly state: S; readonly appended: number; readonly nextRevision: bigint },
-): Promise<void> {
+): void {
   const states = statesOf(store);
   // An append answered with another revision than ours added (a repeated event id) says nothing we can cache.
   if (states === undefined || !isNamed(aggregate) || after.nextRevision !== before.revision + BigInt(after.appended)) return;
   let snapshotRevision = before.snapshotRevision;
   if (states.snapshots !== undefined && after.nextRevision - snapshotRevision >= BigInt(states.snapshotEvery)) {
-    try {
-      const { name, snapshotVersion } = aggregate;
-      await states.snapshots.write({ streamId, aggregate: name, snapshotVersion, revision: after.nextRevision, state: encodeState(after.state) });
-      snapshotRevision = after.nextRevision;
-    } catch (error) {
-      states.onSnapshotError?.(error, streamId);
-    }
+    const { name, snapshotVersion } = aggregate;
+    writeSnapshotLater(states, states.snapshots, { streamId, aggregate: name, snapshotVersion, revision: after.nextRevision }, after.state);
+    snapshotRevision = after.nextRevision;
   }
   states.cache.remember(keyOf(aggregate, streamId), { state: after.state, revision: after.nextRevision, snapshotRevision });
 }

@@ -8,11 +8,13 @@ import {
   type GridColumnVisibilityModel,
   type GridFilterModel,
   type GridPaginationModel,
+  type GridRowIdGetter,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { formatDate } from '../lib/format';
 import { GridListPagination } from './grid-list-pagination';
 
-/** The column of the phone card; it is the only one shown below the `md` breakpoint. */
+/** The column of the phone card; below the table's breakpoint it is the only one shown. */
 const PHONE_CARD = '__phoneCard';
 
 /** Server-side paging: the page (1-based) the URL asks for and the exact total the API counts. */
@@ -42,6 +44,10 @@ type DataTableProps<Row extends GridValidRowModel> = {
   pagination?: ServerPagination;
   /** The filters the API applied, so the grid's state says what the rows are (it never filters them itself). */
   filterModel?: GridFilterModel;
+  /** A row's key when its `id` alone is not unique. */
+  getRowId?: GridRowIdGetter<Row>;
+  /** Below this breakpoint rows are cards: `md` (phones) unless the columns need a wider screen. */
+  cardsBelow?: 'md' | 'lg';
 };
 
 /**
@@ -52,6 +58,17 @@ export function serverFilterModel(filters: { status: string; search: string }): 
   return {
     items: filters.status === '' ? [] : [{ id: 'status', field: 'status', operator: 'equals', value: filters.status }],
     quickFilterValues: filters.search === '' ? [] : [filters.search],
+  };
+}
+
+/** A column of dates ("Nov 24, 2026") that never wrap. */
+export function dateColumn<Row extends GridValidRowModel>(field: string, headerName: string): GridColDef<Row> {
+  return {
+    field,
+    headerName,
+    width: 120,
+    valueFormatter: (value: string) => formatDate(value),
+    renderCell: ({ formattedValue }) => <Box sx={{ whiteSpace: 'nowrap' }}>{String(formattedValue)}</Box>,
   };
 }
 
@@ -73,18 +90,18 @@ export function DataTable<Row extends GridValidRowModel>({
   refreshing = false,
   pagination,
   filterModel,
+  getRowId,
+  cardsBelow = 'md',
 }: DataTableProps<Row>) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const phone = useMediaQuery(useTheme().breakpoints.down(cardsBelow));
   const cardColumn: GridColDef<Row> = {
     field: PHONE_CARD,
     headerName: label,
     flex: 1,
     renderCell: ({ row }) => phoneCard(row),
   };
-  const visibility: GridColumnVisibilityModel = Object.fromEntries([
-    ...columns.map((column) => [column.field, !phone]),
-    [PHONE_CARD, phone],
-  ]);
+  const visibility: GridColumnVisibilityModel = { [PHONE_CARD]: phone };
+  for (const column of columns) visibility[column.field] = !phone;
   const paginationModel: GridPaginationModel | undefined = pagination && { page: pagination.page - 1, pageSize: pagination.pageSize };
   const onPaginationModelChange = (next: GridPaginationModel) => {
     if (!pagination) return;
@@ -96,10 +113,15 @@ export function DataTable<Row extends GridValidRowModel>({
   return (
     <DataGrid
       aria-label={label}
+      // The grid writes its CSS variables in a <style> of its own: it needs the page's CSP nonce too.
+      nonce={window.__nonce__}
       rows={rows}
+      getRowId={getRowId}
       columns={[...columns, cardColumn]}
       columnVisibilityModel={visibility}
       getRowHeight={() => 'auto'}
+      // A phone shows one card per row and no header row; the grid lays out rows below a header of this height.
+      columnHeaderHeight={phone ? 0 : 40}
       autoHeight
       disableVirtualization
       disableColumnMenu
@@ -113,7 +135,6 @@ export function DataTable<Row extends GridValidRowModel>({
       filterMode="server"
       filterModel={filterModel}
       paginationMode="server"
-      pagination={pagination ? true : undefined}
       paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
       rowCount={pagination?.total ?? rows.length}
@@ -122,17 +143,22 @@ export function DataTable<Row extends GridValidRowModel>({
       loading={refreshing}
       slots={{ noRowsOverlay: EmptyOverlay, ...(adminPager ? { pagination: GridListPagination } : {}) }}
       slotProps={{
-        noRowsOverlay: { children: emptyText } as object,
+        noRowsOverlay: { children: emptyText },
         loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
         pagination: adminPager ? {} : { labelRowsPerPage: phone ? 'Rows' : 'Rows per page' },
       }}
       sx={{
         border: 'none',
-        // A phone shows one card per row and no header row.
-        ...(phone && { '& .MuiDataGrid-columnHeaders': { display: 'none' } }),
+        ...(phone && { '& .MuiDataGrid-topContainer': { display: 'none' } }),
+        // Columns do not resize, and the last separator would stick out of the grid.
+        '& .MuiDataGrid-columnSeparator': { display: 'none' },
+        '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { fontSize: '0.875rem' },
         '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minWidth: 0 },
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
         '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 500 },
+        // The grid's pager hides the page-size select on phones; members keep it there ("Rows").
+        '& .MuiTablePagination-root .MuiTablePagination-selectLabel': { display: 'block' },
+        '& .MuiTablePagination-root .MuiTablePagination-input': { display: 'inline-flex' },
       }}
     />
   );

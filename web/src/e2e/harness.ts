@@ -166,7 +166,9 @@ export function screenshotter(page: Page, suite: string) {
         if (width > viewport.width) overflows.push(`${name} is ${width}px wide at ${viewport.width}px`);
         // A table that scrolls sideways inside its card hides columns (e.g. the actions) without widening the page.
         const tables = await page.evaluate(() =>
-          Array.from(document.querySelectorAll('.MuiTableContainer-root')).filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+          Array.from(document.querySelectorAll('.MuiTableContainer-root, .MuiDataGrid-virtualScroller')).filter(
+            (box) => box.scrollWidth > box.clientWidth + 1,
+          ).length,
         );
         if (tables > 0) overflows.push(`${name} has ${tables} table(s) scrolling sideways at ${viewport.width}px`);
         const capture = async () => {

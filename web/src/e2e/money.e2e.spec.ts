@@ -116,7 +116,7 @@ describe('money journey in the browser', () => {
       await form.getByLabel('Amount (USD)').fill(DEPOSIT.amount);
       await form.getByRole('button', { name: 'Add Deposit' }).click();
       await toast('Deposit added successfully!');
-      const history = page.getByRole('table', { name: 'User deposits' });
+      const history = page.getByRole('grid', { name: 'User deposits' });
       await history.getByRole('row').filter({ hasText: DEPOSIT.amount }).waitFor(WAIT);
       await shoot('admin-user-details');
       // The same on-chain transaction must never be credited twice.
@@ -157,10 +157,10 @@ describe('money journey in the browser', () => {
 
     await step('admin sees the deposit in Deposit History without a fee', async () => {
       await page.goto(`${base}/admin/deposit-history`);
-      const row = page.getByRole('table', { name: 'Deposits' }).getByRole('row').filter({ hasText: MEMBER.lastName });
+      const row = page.getByRole('grid', { name: 'Deposits' }).getByRole('row').filter({ hasText: MEMBER.lastName });
       await row.waitFor(WAIT);
       // No plan, no fee: the whole amount is credited.
-      expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(DEPOSIT.amount), '0%', '0']));
+      expect(await row.getByRole('gridcell').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(DEPOSIT.amount), '0%', '0']));
       await shoot('admin-deposit-history');
       await signOut();
     });
@@ -183,7 +183,7 @@ describe('money journey in the browser', () => {
     await step('member sees the deposit in Transaction History', async () => {
       await page.getByRole('link', { name: 'View All Activity' }).click();
       await page.waitForURL(`${base}/user/history`, WAIT);
-      const row = page.getByRole('table', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Deposit' });
+      const row = page.getByRole('grid', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Deposit' });
       await row.waitFor(WAIT);
       expect(await row.textContent()).toContain(DEPOSIT.amount);
       expect(await row.textContent()).toContain('Completed');
@@ -238,7 +238,7 @@ describe('money journey in the browser', () => {
       await page.getByRole('row').filter({ hasText: MEMBER.email }).filter({ hasText: WITHDRAWAL.amount }).waitFor(WAIT);
       await shoot('admin-dashboard-pending-withdrawal');
       await page.goto(`${base}/admin/withdrawals?status=pending`);
-      const row = page.getByRole('table', { name: 'Withdrawals' }).getByRole('row').filter({ hasText: MEMBER.email });
+      const row = page.getByRole('grid', { name: 'Withdrawals' }).getByRole('row').filter({ hasText: MEMBER.email });
       await row.waitFor(WAIT);
       expect(await row.textContent()).toContain(WITHDRAWAL.amount);
       await shoot('admin-withdrawals-pending');
@@ -263,7 +263,7 @@ describe('money journey in the browser', () => {
       expect(await withdrawal.textContent()).toContain('Completed');
       await shoot('member-dashboard-final');
       await page.goto(`${base}/user/history`);
-      const row = page.getByRole('table', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Withdrawal' });
+      const row = page.getByRole('grid', { name: 'Transaction history' }).getByRole('row').filter({ hasText: 'Withdrawal' });
       await row.waitFor(WAIT);
       expect(await row.textContent()).toContain('Completed');
       await row.getByRole('link', { name: `View transaction ${WITHDRAWAL.hash} on the block explorer` }).waitFor(WAIT);

@@ -2,12 +2,10 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DepositsTable } from '../../lib/admin-money/deposits-table';
 import { useDeposits } from '../../lib/admin-money/get-deposits';
-import { ListPagination } from '../../lib/admin-money/list-pagination';
 import { ADMIN_PAGE_SIZE, pageCount } from '../../lib/admin-money/pagination';
 
 function toPage(raw: string | null): number {
@@ -42,19 +40,19 @@ export default function DepositHistoryPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         Deposit History
       </Typography>
-      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-        {deposits.isFetching && deposits.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {deposits.isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
             <CircularProgress aria-label="Loading deposits" />
           </Box>
-        ) : rows.length === 0 ? (
-          <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>No deposits found</Typography>
         ) : (
-          <>
-            <DepositsTable deposits={rows} showAccount label="Deposits" />
-            <ListPagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={goToPage} />
-          </>
+          <DepositsTable
+            deposits={rows}
+            showAccount
+            label="Deposits"
+            pagination={{ page, pageSize: ADMIN_PAGE_SIZE, total, onPageChange: goToPage }}
+            refreshing={deposits.isFetching}
+          />
         )}
       </Paper>
     </Box>

@@ -52,7 +52,7 @@ describe('Deposit History', () => {
     serveDeposits(1);
     renderPage(<DepositHistoryPage />, '/admin/deposit-history');
 
-    const row = within((await screen.findByText('First1 Last1')).closest('tr') as HTMLElement);
+    const row = within((await screen.findByText('First1 Last1')).closest('[role="row"]') as HTMLElement);
     expect(row.getAllByText('1,000.123456').length).toBeGreaterThan(0);
     expect(row.getByText('2.5%')).toBeTruthy();
     expect(row.getByText('25.003086')).toBeTruthy();

@@ -37,7 +37,7 @@ function serve(cancel: () => Response = () => json({ message: 'Withdrawal reques
 signedInForEachTest();
 
 async function historyRows() {
-  const table = await screen.findByRole('table', { name: 'Transaction history' });
+  const table = await screen.findByRole('grid', { name: 'Transaction history' });
   return within(table).getAllByRole('row').slice(1);
 }
 
@@ -111,7 +111,8 @@ describe('cancelling a pending withdrawal from transaction history', () => {
     }));
     const sent = serve();
     renderPage(<TransactionHistoryPage />, '/user/history');
-    const cards = within(await screen.findByRole('list', { name: 'Transaction history' })).getAllByRole('listitem');
+    // On a phone each row of the grid is one card, and the header row is not shown.
+    const cards = within(await screen.findByRole('grid', { name: 'Transaction history' })).getAllByRole('row');
     expect(cards.map((card) => within(card).queryAllByRole('button', { name: 'Cancel' }).length)).toEqual([1, 0, 0]);
     fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel withdrawal' }));

@@ -3,17 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useCancelWithdrawal } from '../../lib/member-money/cancel-withdrawal';
 import { useTransactions } from '../../lib/member-money/get-transactions';
 import { CancelWithdrawalDialog } from './components/cancel-withdrawal-dialog';
-import { HistoryCards } from './components/history-cards';
 import { HistoryTable } from './components/history-table';
 
 const PAGE_SIZES = [10, 25, 50];
@@ -23,7 +19,6 @@ export default function TransactionHistoryPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const transactions = useTransactions(pageSize, page * pageSize);
-  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const { enqueueSnackbar } = useSnackbar();
   const [cancelling, setCancelling] = useState<HistoryItemDto | null>(null);
   const cancellation = useCancelWithdrawal();
@@ -62,27 +57,24 @@ export default function TransactionHistoryPage() {
           <Alert severity="error" sx={{ m: 2 }}>
             Failed to load transaction history.
           </Alert>
-        ) : items.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary', textAlign: 'center', py: 6, px: 2 }}>
-            No transactions yet. Deposits and withdrawals appear here once you make them.
-          </Typography>
         ) : (
-          <>
-            {phone ? <HistoryCards items={items} onCancel={setCancelling} /> : <HistoryTable items={items} onCancel={setCancelling} />}
-            <TablePagination
-              component="div"
-              count={total}
-              page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
+          <HistoryTable
+            items={items}
+            onCancel={setCancelling}
+            refreshing={transactions.isFetching}
+            emptyText="No transactions yet. Deposits and withdrawals appear here once you make them."
+            pagination={{
+              page: page + 1,
+              pageSize,
+              total,
+              onPageChange: (next) => setPage(next - 1),
+              pageSizeOptions: PAGE_SIZES,
+              onPageSizeChange: (next) => {
+                setPageSize(next);
                 setPage(0);
-              }}
-              labelRowsPerPage={phone ? 'Rows' : 'Rows per page'}
-            />
-          </>
+              },
+            }}
+          />
         )}
       </Paper>
       <CancelWithdrawalDialog item={cancelling} busy={cancellation.isPending} onClose={() => setCancelling(null)} onConfirm={confirmCancel} />

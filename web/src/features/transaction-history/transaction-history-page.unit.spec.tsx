@@ -32,14 +32,14 @@ function serve(options: { fail?: boolean; empty?: boolean } = {}) {
 
 signedInForEachTest();
 
-const rows = () => within(screen.getByRole('table', { name: 'Transaction history' })).getAllByRole('row').slice(1);
+const rows = () => within(screen.getByRole('grid', { name: 'Transaction history' })).getAllByRole('row').slice(1);
 
 describe('transaction history', () => {
   it('lists deposits and withdrawals with type, amount, status badge and a linked short hash', async () => {
     serve();
     renderPage(<TransactionHistoryPage />, '/user/history');
     expect(screen.getByRole('status', { name: 'Loading transaction history' })).toBeTruthy();
-    expect(await screen.findByRole('table', { name: 'Transaction history' })).toBeTruthy();
+    expect(await screen.findByRole('grid', { name: 'Transaction history' })).toBeTruthy();
     const [withdrawalRow, depositRow] = rows().map((row) => within(row));
     expect(withdrawalRow?.getByText('Withdrawal')).toBeTruthy();
     expect(withdrawalRow?.getByText('1,250.75')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('transaction history', () => {
   it('pages through the history with the server total', async () => {
     const sent = serve();
     renderPage(<TransactionHistoryPage />, '/user/history');
-    await screen.findByRole('table', { name: 'Transaction history' });
+    await screen.findByRole('grid', { name: 'Transaction history' });
     expect(rows()).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('11–12 of 12')).toBeTruthy();

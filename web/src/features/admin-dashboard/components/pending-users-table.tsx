@@ -4,6 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { DashboardTable } from './dashboard-table';
+import { dateColumn } from '../../../components/data-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
@@ -53,7 +54,7 @@ export function PendingUsersTable({ users, loading, ...decisions }: PendingUsers
   const columns: GridColDef<UserDto>[] = [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 150, renderCell: ({ row }) => <Registrant user={row} /> },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
-    { field: 'createdAt', headerName: 'Registered', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    dateColumn('createdAt', 'Registered'),
     { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 190, renderCell: ({ row }) => <Decide user={row} {...decisions} /> },
   ];
   return (

@@ -5,6 +5,7 @@ import type { WithdrawalDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { WithdrawalAmount, WithdrawalMember } from '../../../lib/admin-money/withdrawal-cells';
 import { DashboardTable } from './dashboard-table';
+import { dateColumn } from '../../../components/data-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 
 type PendingWithdrawalsTableProps = {
@@ -39,7 +40,7 @@ export function PendingWithdrawalsTable({ withdrawals, loading, ...decisions }: 
       renderCell: ({ row }) => <WithdrawalAmount withdrawal={row} />,
     },
     { field: 'asset', headerName: 'Asset', width: 80 },
-    { field: 'requestedAt', headerName: 'Requested', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    dateColumn('requestedAt', 'Requested'),
     { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 190, renderCell: ({ row }) => <Decide withdrawal={row} {...decisions} /> },
   ];
   return (

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DepositsTable } from '../../../lib/admin-money/deposits-table';
 import { useDeposits } from '../../../lib/admin-money/get-deposits';
-import { ListPagination } from '../../../lib/admin-money/list-pagination';
 import type { DepositsParams } from '../../../lib/admin-money/query-keys';
 
 type UserDepositHistoryProps = {
@@ -24,8 +22,7 @@ export function UserDepositHistory({ params, onPageChange }: UserDepositHistoryP
   const rows = deposits.isError ? [] : (deposits.data?.data ?? []);
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Deposit History" sx={{ overflow: 'hidden', position: 'relative' }}>
-      {deposits.isFetching && deposits.data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+    <Paper variant="outlined" component="section" aria-label="Deposit History" sx={{ overflow: 'hidden' }}>
       <Typography variant="h6" component="h2" sx={{ px: { xs: 2, md: 3 }, pt: { xs: 2, md: 3 }, pb: 1 }}>
         Deposit History
       </Typography>
@@ -33,13 +30,14 @@ export function UserDepositHistory({ params, onPageChange }: UserDepositHistoryP
         <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading deposits" />
         </Box>
-      ) : rows.length === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>No deposits found</Typography>
       ) : (
-        <>
-          <DepositsTable deposits={rows} showAccount={false} label="User deposits" />
-          <ListPagination page={params.page} pageSize={params.limit} total={deposits.data?.total ?? 0} onPageChange={onPageChange} />
-        </>
+        <DepositsTable
+          deposits={rows}
+          showAccount={false}
+          label="User deposits"
+          pagination={{ page: params.page, pageSize: params.limit, total: deposits.data?.total ?? 0, onPageChange }}
+          refreshing={deposits.isFetching}
+        />
       )}
     </Paper>
   );

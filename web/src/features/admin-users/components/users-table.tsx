@@ -6,7 +6,7 @@ import type { GridColDef, GridFilterModel } from '@mui/x-data-grid';
 import type { UserDto } from '@concierge/contracts';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
-import { DataTable, type ServerPagination } from '../../../components/data-table';
+import { dateColumn, DataTable, type ServerPagination } from '../../../components/data-table';
 import { DecisionButtons } from '../../../components/decision-buttons';
 import { approveBlockedReason, UnconfirmedEmail } from '../../../components/unconfirmed-email';
 
@@ -63,12 +63,12 @@ function columns(actions: Actions): GridColDef<UserDto>[] {
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, renderCell: ({ row }) => <UserName user={row} /> },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
     { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusBadge status={row.status} /> },
-    { field: 'createdAt', headerName: 'Registered', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    dateColumn('createdAt', 'Registered'),
     {
       field: 'actions',
       headerName: 'Actions',
       headerAlign: 'right',
-      width: 280,
+      width: 350,
       renderCell: ({ row }) => <UserActions user={row} {...actions} />,
     },
   ];

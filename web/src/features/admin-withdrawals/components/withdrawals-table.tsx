@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridFilterModel } from '@mui/x-data-grid';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { DataTable, type ServerPagination } from '../../../components/data-table';
+import { dateColumn, DataTable, type ServerPagination } from '../../../components/data-table';
 import { TxHashLink } from '../../../components/tx-hash-link';
 import type { WithdrawalAction } from '../../../lib/admin-money/process-withdrawal';
 import { WithdrawalAmount, WithdrawalMember } from '../../../lib/admin-money/withdrawal-cells';
@@ -96,30 +96,30 @@ type Actions = Pick<WithdrawalsTableProps, 'onAction' | 'busyId'>;
 
 function columns(actions: Actions): GridColDef<WithdrawalDto>[] {
   return [
-    { field: 'user', headerName: 'User', flex: 1, minWidth: 150, renderCell: ({ row }) => <WithdrawalMember withdrawal={row} /> },
+    { field: 'user', headerName: 'User', flex: 1, minWidth: 110, renderCell: ({ row }) => <WithdrawalMember withdrawal={row} /> },
     {
       field: 'amount',
       headerName: 'Amount',
       headerAlign: 'right',
       align: 'right',
-      width: 110,
+      width: 100,
       renderCell: ({ row }) => <WithdrawalAmount withdrawal={row} />,
     },
-    { field: 'asset', headerName: 'Asset', width: 70 },
-    { field: 'address', headerName: 'Address', width: 130, renderCell: ({ row }) => <Destination withdrawal={row} /> },
+    { field: 'asset', headerName: 'Asset', width: 64 },
+    { field: 'address', headerName: 'Address', width: 115, renderCell: ({ row }) => <Destination withdrawal={row} /> },
     {
       field: 'status',
       headerName: 'Status',
-      width: 140,
+      width: 120,
       renderCell: ({ row }) => (
         <Box>
           <WithdrawalStatusBadge status={row.status} payout={payoutState(row)} />
         </Box>
       ),
     },
-    { field: 'requestedAt', headerName: 'Requested', width: 110, valueFormatter: (value: string) => formatDate(value) },
-    { field: 'transactionHash', headerName: 'Tx Hash', width: 120, renderCell: ({ row }) => <TxHashLink hash={row.transactionHash} /> },
-    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 170, renderCell: ({ row }) => <RowActions withdrawal={row} {...actions} /> },
+    dateColumn('requestedAt', 'Requested'),
+    { field: 'transactionHash', headerName: 'Tx Hash', width: 105, renderCell: ({ row }) => <TxHashLink hash={row.transactionHash} /> },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 220, renderCell: ({ row }) => <RowActions withdrawal={row} {...actions} /> },
   ];
 }
 
@@ -161,6 +161,8 @@ export function WithdrawalsTable({ withdrawals, onAction, busyId, pagination, fi
       rows={withdrawals}
       columns={columns(actions)}
       phoneCard={(withdrawal) => <WithdrawalCard withdrawal={withdrawal} {...actions} />}
+      // Eight columns need the width of a large screen beside the sidebar.
+      cardsBelow="lg"
       emptyText={emptyText}
       refreshing={refreshing}
       pagination={pagination}

@@ -1,59 +1,84 @@
 import type { HistoryItemDto } from '@concierge/contracts';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from '../../../lib/member-money/transaction-status-chip';
-import { CancelAction } from './cancel-action';
+import { CancelAction, isCancellable } from './cancel-action';
+import { dateColumn, DataTable, type ServerPagination } from '../../../components/data-table';
 import { onExplorer, TxHashLink } from '../../../components/tx-hash-link';
 
 type HistoryTableProps = {
   items: readonly HistoryItemDto[];
   /** Asks to cancel a pending withdrawal. */
   onCancel: (item: HistoryItemDto) => void;
+  pagination: ServerPagination;
+  refreshing: boolean;
+  emptyText: ReactNode;
 };
 
-/** The combined history as a table, for screens wide enough for seven columns. */
-export function HistoryTable({ items, onCancel }: HistoryTableProps) {
+function columns(onCancel: HistoryTableProps['onCancel']): GridColDef<HistoryItemDto>[] {
+  return [
+    { field: 'type', headerName: 'Type', flex: 1, minWidth: 110 },
+    dateColumn('date', 'Date'),
+    { field: 'amount', headerName: 'Amount', headerAlign: 'right', align: 'right', flex: 1, minWidth: 130, valueFormatter: (value: number) => formatAmount(value) },
+    { field: 'asset', headerName: 'Asset', width: 90 },
+    { field: 'status', headerName: 'Status', width: 130, renderCell: ({ row }) => <TransactionStatusChip status={row.status} /> },
+    { field: 'txHash', headerName: 'Tx Hash', width: 140, renderCell: ({ row }) => <TxHashLink hash={row.txHash} ariaLabel={onExplorer} /> },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      headerAlign: 'right',
+      align: 'right',
+      width: 110,
+      renderCell: ({ row }) => <CancelAction item={row} onCancel={onCancel} />,
+    },
+  ];
+}
+
+/** One transaction on a phone: type and amount, date and status, the hash, and Cancel when it can be. */
+function HistoryCard({ item, onCancel }: { item: HistoryItemDto; onCancel: HistoryTableProps['onCancel'] }) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Transaction history">
-        <TableHead>
-          <TableRow>
-            <TableCell>Type</TableCell>
-            <TableCell>Date</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Asset</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Tx Hash</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <TableRow key={`${item.type}-${item.id}`} hover>
-              <TableCell>{item.type}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.date)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatAmount(item.amount)}
-              </TableCell>
-              <TableCell>{item.asset}</TableCell>
-              <TableCell>
-                <TransactionStatusChip status={item.status} />
-              </TableCell>
-              <TableCell>
-                <TxHashLink hash={item.txHash} ariaLabel={onExplorer} />
-              </TableCell>
-              <TableCell align="right">
-                <CancelAction item={item} onCancel={onCancel} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: 0.5, width: '100%' }}>
+      <Typography sx={{ fontWeight: 600 }}>{item.type}</Typography>
+      <Typography sx={{ fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap' }}>
+        {formatAmount(item.amount)} {item.asset}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {formatDate(item.date)}
+      </Typography>
+      <Box sx={{ justifySelf: 'end' }}>
+        <TransactionStatusChip status={item.status} />
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+          Tx:{' '}
+        </Typography>
+        <TxHashLink hash={item.txHash} ariaLabel={onExplorer} />
+      </Box>
+      {isCancellable(item) && (
+        <Box sx={{ gridColumn: '1 / -1', justifySelf: 'end' }}>
+          <CancelAction item={item} onCancel={onCancel} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The combined history: seven columns on wide screens, one card per transaction on phones. */
+export function HistoryTable({ items, onCancel, pagination, refreshing, emptyText }: HistoryTableProps) {
+  return (
+    <DataTable
+      label="Transaction history"
+      rows={items}
+      // Deposits and withdrawals are numbered apart: type and id together are the key.
+      getRowId={(item) => `${item.type}-${item.id}`}
+      columns={columns(onCancel)}
+      phoneCard={(item) => <HistoryCard item={item} onCancel={onCancel} />}
+      emptyText={emptyText}
+      refreshing={refreshing}
+      pagination={pagination}
+    />
   );
 }

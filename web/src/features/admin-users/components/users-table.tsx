@@ -61,8 +61,18 @@ function UserName({ user }: { user: UserDto }) {
 function columns(actions: Actions): GridColDef<UserDto>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, renderCell: ({ row }) => <UserName user={row} /> },
-    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
-    { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <StatusBadge status={row.status} /> },
+    {
+      field: 'email',
+      headerName: 'Email',
+      flex: 1.2,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Typography variant="body2" noWrap title={row.email} sx={{ minWidth: 0 }}>
+          {row.email}
+        </Typography>
+      ),
+    },
+    { field: 'status', headerName: 'Status', width: 100, renderCell: ({ row }) => <StatusBadge status={row.status} /> },
     dateColumn('createdAt', 'Registered'),
     {
       field: 'actions',

@@ -60,11 +60,11 @@ function UserName({ user }: { user: UserDto }) {
 
 function columns(actions: Actions): GridColDef<UserDto>[] {
   return [
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, renderCell: ({ row }) => <UserName user={row} /> },
+    { field: 'name', headerName: 'Name', flex: 0.8, minWidth: 140, renderCell: ({ row }) => <UserName user={row} /> },
     {
       field: 'email',
       headerName: 'Email',
-      flex: 1.2,
+      flex: 1.4,
       minWidth: 180,
       renderCell: ({ row }) => (
         <Typography variant="body2" noWrap title={row.email} sx={{ minWidth: 0 }}>

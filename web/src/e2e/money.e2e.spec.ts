@@ -80,6 +80,7 @@ describe('money journey in the browser', () => {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(
           `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
+          { cause: error },
         );
       }
     };

@@ -69,13 +69,26 @@ async function send(method: HttpMethod, url: string, body: unknown, token: strin
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== null) headers['Authorization'] = `Bearer ${token}`;
   const minPosition = positions.latest();
-  if (method === 'GET' && minPosition !== undefined) headers[MIN_POSITION_HEADER] = minPosition;
-  try {
-    return await window.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    throw new ApiError(0, { cause: String(error) });
+  const waitsForPosition = method === 'GET' && minPosition !== undefined;
+  if (waitsForPosition) headers[MIN_POSITION_HEADER] = minPosition;
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await window.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (error) {
+      throw new ApiError(0, { cause: String(error) });
+    }
+    // The read models had not caught up within the server's wait: a busy moment, so ask again
+    // (each ask waits on the server) rather than show the page without the user's own change.
+    if (!waitsForPosition || response.headers.get(POSITION_REACHED_HEADER) !== 'false' || attempt >= POSITION_ATTEMPTS) return response;
+    await response.body?.cancel();
   }
 }
+
+/** Answers whether the read models had reached X-Min-Position; `false` after the server's wait ran out. */
+const POSITION_REACHED_HEADER = 'X-Position-Reached';
+/** Asks for a read that the read models have not reached yet at most this often. */
+const POSITION_ATTEMPTS = 3;
 
 let refreshInFlight: Promise<string | null> | null = null;
 

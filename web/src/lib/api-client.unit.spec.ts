@@ -103,6 +103,31 @@ describe('API client requests', () => {
     expect(reads[1]?.headers['x-min-position']).toBe('12-3');
   });
 
+  it('asks again while the read models have not reached its position, at most three times', async () => {
+    localStorage.setItem('auth-token', 'new');
+    const asked: (string | undefined)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PUT') return json({ message: 'Saved', position: '20-1' });
+        asked.push((init?.headers as Record<string, string>)['X-Min-Position']);
+        const reached = asked.length >= 2 ? 'true' : 'false';
+        return new Response(JSON.stringify({ seen: asked.length }), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Position-Reached': reached } });
+      }),
+    );
+    await api('PUT', '/users/profile', { body: { firstName: 'Ada' } });
+    expect(await api('GET', '/auth/me')).toEqual({ seen: 2 });
+    expect(asked).toEqual(['20-1', '20-1']);
+
+    asked.length = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      asked.push('again');
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json', 'X-Position-Reached': 'false' } });
+    }));
+    await api('GET', '/auth/me');
+    expect(asked).toHaveLength(3);
+  });
+
   it('falls back to the screen default when the server sent no message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
     localStorage.setItem('auth-token', 'new');

@@ -15,6 +15,7 @@ COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY workers/package.json workers/
 COPY web/package.json web/
+COPY gateway/package.json gateway/
 RUN npm ci
 COPY . .
 RUN npm run build
@@ -30,6 +31,7 @@ COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY workers/package.json workers/
 COPY web/package.json web/
+COPY gateway/package.json gateway/
 # Workspaces are linked into node_modules/@concierge, and their package.json exports point at dist/.
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/contracts/dist contracts/dist
@@ -38,8 +40,8 @@ COPY --from=build /app/command-api/dist command-api/dist
 COPY --from=build /app/query-api/dist query-api/dist
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/web/dist web/dist
-COPY --from=build /app/web/dist-server web/dist-server
+COPY --from=build /app/gateway/dist gateway/dist
 # Files stay owned by root: the service user can read the app but not change it.
 USER node
 EXPOSE 8080 8081 8082
-CMD ["node", "web/dist-server/main.js"]
+CMD ["node", "gateway/dist/main.js"]

@@ -90,7 +90,7 @@ const NOT_IN_DOMAIN_SCOPES = ['@mui/*', '@emotion/*', '@tanstack/*', 'react/*', 
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/dist-server/', '**/.turbo/', '.data/', 'test-results/', '**/*.d.ts', '**/*.d.mts'],
+    ignores: ['**/node_modules/', '**/dist/', '**/.turbo/', '.data/', 'test-results/', '**/*.d.ts', '**/*.d.mts'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
@@ -134,13 +134,9 @@ export default defineConfig(
     },
   },
   {
-    // web's browser journeys and gateway have tsconfigs of their own beside web/tsconfig.json.
+    // web's browser journeys have a tsconfig of their own beside web/tsconfig.json.
     files: ['web/src/e2e/**/*.ts'],
     languageOptions: { parserOptions: { projectService: false, project: ['web/tsconfig.e2e.json'] } },
-  },
-  {
-    files: ['web/server/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: ['web/tsconfig.server.check.json'] } },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -10,7 +10,7 @@ export const SERVICES = [
   { name: 'command-api', dist: 'command-api/dist/main.js', source: 'command-api/src/main.ts' },
   { name: 'query-api', dist: 'query-api/dist/main.js', source: 'query-api/src/main.ts' },
   { name: 'workers', dist: 'workers/dist/main.js', source: 'workers/src/main.ts' },
-  { name: 'web', dist: 'web/dist-server/main.js', source: 'web/server/main.ts' },
+  { name: 'web', dist: 'gateway/dist/main.js', source: 'gateway/src/main.ts' },
 ];
 
 /** Restart back-off: first wait, ceiling, and how long a run must last to count as healthy again. */

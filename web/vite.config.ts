@@ -13,7 +13,7 @@ export default defineConfig({
   server: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   // Vite stamps this on the tags it writes and on a `csp-nonce` meta tag the SPA reads; the gateway
-  // replaces it with a fresh nonce per response (web/server/security-headers.ts).
+  // replaces it with a fresh nonce per response (gateway/src/security-headers.ts).
   html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', emptyOutDir: true },
 });

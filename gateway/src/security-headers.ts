@@ -49,7 +49,7 @@ export const EDGE_HEADERS = [
   'x-xss-protection',
 ];
 
-/** A placeholder the built index.html carries wherever the response's nonce goes (see vite.config.ts). */
+/** A placeholder the built index.html carries wherever the response's nonce goes (see web/vite.config.ts). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /** The nonce this response's Content-Security-Policy allows `<style>` elements with. */

@@ -6,8 +6,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   COMMAND_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8081'),
   QUERY_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8082'),
-  // Both server/main.ts (tsx) and dist-server/main.js sit one level below web/, beside dist/.
-  STATIC_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist', import.meta.url))),
+  // Both src/main.ts (tsx) and dist/main.js sit one level below gateway/, which sits beside web/.
+  STATIC_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Where members reach the app; https turns on HSTS. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),

@@ -11,7 +11,7 @@ import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { eventStoreStandings } from './identity/access/standings.js';
-import { aggregateStates, withAggregateStates, type AggregateStates } from './shared/aggregate-states.js';
+import { aggregateStates, withAggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
 import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';

@@ -14,7 +14,7 @@ import { onShutdown, runService, serveHttp } from '@concierge/platform/service/r
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
-import { aggregateStatesFrom, snapshotsWritten } from './shared/aggregate-states.js';
+import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';

@@ -5,7 +5,7 @@ import { argon2idHasher, DEFAULT_ARGON2_COST } from '../../command-api/src/ident
 import { registerAccount } from '../../command-api/src/identity/registration/register.js';
 import { userAggregate } from '../../command-api/src/identity/user/decide.js';
 import { userStreamId } from '../../command-api/src/identity/user/user.js';
-import { handleCommand } from '../../command-api/src/shared/aggregate.js';
+import { handleCommand } from '../../domain/src/shared/aggregate.js';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
 import { benchStores } from './setup.js';

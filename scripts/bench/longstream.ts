@@ -5,8 +5,8 @@ import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgr
 import { accountStreamId, initialAccountState } from '../../command-api/src/money/account/account.js';
 import { decideAccount } from '../../command-api/src/money/account/decide.js';
 import { handleAccountCommand } from '../../command-api/src/money/account/handle.js';
-import { aggregateStates, withAggregateStates } from '../../command-api/src/shared/aggregate-states.js';
-import { toNewEvents, type CommandContext } from '../../command-api/src/shared/command-context.js';
+import { aggregateStates, withAggregateStates } from '../../domain/src/shared/aggregate-states.js';
+import { toNewEvents, type CommandContext } from '../../domain/src/shared/command-context.js';
 import { benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
 

@@ -6,7 +6,7 @@ import { registerAccount } from '../../command-api/src/identity/registration/reg
 import { testHasher } from '../../command-api/src/identity/testing/harness.js';
 import { userAggregate } from '../../command-api/src/identity/user/decide.js';
 import { userStreamId } from '../../command-api/src/identity/user/user.js';
-import { handleCommand } from '../../command-api/src/shared/aggregate.js';
+import { handleCommand } from '../../domain/src/shared/aggregate.js';
 
 export const PASSWORD = 'Analytical1';
 

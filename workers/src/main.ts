@@ -7,7 +7,7 @@ import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
-import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/command-api/shared/aggregate-states';
+import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
 import { projectionsProcessor } from './jobs/catch-up/processor.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import type { Actor } from '@concierge/platform/event-store/port';
-import type { CommandContext } from '../shared/command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 
 /** The command context of one request, for an actor known only once the handler has looked. */
 export function contextFor(res: Response, now: () => Date): (actor: Actor) => CommandContext {

@@ -9,7 +9,7 @@ import { accountStreamId } from '../money/account/account.js';
 import { commandMetadata, handleAccountCommand } from '../money/account/handle.js';
 import { processWithdrawal } from '../money/withdrawals/routes.js';
 import { referenceWithdrawal } from '../money/withdrawals/withdrawal-ref.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 
 // The admin's "approve with the payout hash" is one decision of two events. Its process really
 // dies here (SIGKILL: no finally, no pending write runs), right before the append and while the

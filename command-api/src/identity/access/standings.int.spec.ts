@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand } from '../../shared/aggregate.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';

@@ -5,7 +5,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import { handleCommand } from '../../shared/aggregate.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { callerContext } from '../request-context.js';
 import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '../user/decide.js';
 import { findUserById } from '../user/find-user.js';

@@ -5,8 +5,8 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '@concierge/pl
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { handleCommand, loadState } from '@concierge/domain/shared/aggregate';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import type { PasswordHasher } from '../password-hasher.js';
 import type { CredentialAttempts } from '../rate-limits.js';
 import { callerContext } from '../request-context.js';

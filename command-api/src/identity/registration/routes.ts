@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { authRoutes, userRoutes } from '@concierge/contracts';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import type { CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { registerMember, type MemberRegistrationDeps } from './register-member.js';
 import { verifyEmail, type VerifyEmailDeps } from './verify-email.js';
 

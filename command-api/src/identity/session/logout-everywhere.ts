@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
-import { handleCommand } from '../../shared/aggregate.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { callerContext } from '../request-context.js';
 import { userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
-import { loadState } from '../../shared/aggregate.js';
+import { loadState } from '@concierge/domain/shared/aggregate';
 import { addressBookStreamId, primaryAddress } from './address-book.js';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate, MAX_ADDRESSES } from './decide.js';
 import { ADDRESS_DELETED_MESSAGE, ADDRESS_SAVED_MESSAGE, ADDRESS_UPDATED_MESSAGE, PRIMARY_SET_MESSAGE } from './routes.js';

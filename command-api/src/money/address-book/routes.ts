@@ -14,8 +14,8 @@ import { formatPosition, type Position } from '@concierge/platform/event-store/p
 import { inputOf } from '@concierge/platform/http/route-table';
 import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
 import { callerContext } from '../../identity/request-context.js';
-import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { addressBookStreamId, type AddressBookState } from './address-book.js';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
 

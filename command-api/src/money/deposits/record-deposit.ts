@@ -6,7 +6,7 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { USER_NOT_FOUND_MESSAGE } from '../../identity/user/decide.js';
 import { findUserById } from '../../identity/user/find-user.js';
 import type { RegisteredUser } from '../../identity/user/user.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamName, type Network } from '@concierge/contracts';
-import { handleCommand } from '../../shared/aggregate.js';
-import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
+import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 import { userAggregate } from '../../identity/user/decide.js';
 import { userStreamId } from '../../identity/user/user.js';

@@ -5,7 +5,7 @@ import { GRANT_EXPIRED_MESSAGE, GRANT_OTHER_MEMBER_MESSAGE, GRANT_OTHER_SESSION_
 import { WRONG_PASSWORD_MESSAGE } from '../../identity/step-up/grants.js';
 import { stepUpStreamId } from '../../identity/step-up/step-up.js';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress } from './assign-deposit-address.js';
 import { NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
 import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE, STEP_UP_REQUIRED_MESSAGE } from './private-key.js';

@@ -8,7 +8,7 @@ import type { PasswordHasher } from '../../identity/password-hasher.js';
 import { callerContext } from '../../identity/request-context.js';
 import { StepUpLimitError } from '../../identity/step-up/decide.js';
 import { issueStepUpGrant, spendStepUpGrant, type StepUpScope } from '../../identity/step-up/grants.js';
-import { loadState } from '../../shared/aggregate.js';
+import { loadState } from '@concierge/domain/shared/aggregate';
 import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from './decide.js';
 import { metadataOf, onWallet, wire, type WalletDeps } from './routes.js';
 import { walletStreamId, type DepositAddress } from './wallet.js';

@@ -5,8 +5,8 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { callerContext } from '../../identity/request-context.js';
-import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { walletAggregate } from './decide.js';
 import { walletStreamId } from './wallet.js';
 

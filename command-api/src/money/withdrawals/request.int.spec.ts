@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_AMOUNT_MESSAGE } from '@concierge/contracts';
-import { loadState } from '../../shared/aggregate.js';
+import { loadState } from '@concierge/domain/shared/aggregate';
 import { accountStreamId } from '../account/account.js';
 import { accountAggregate } from '../account/decide.js';
 import { startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';

@@ -12,7 +12,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { callerContext } from '../../identity/request-context.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { WITHDRAWAL_NOT_FOUND_MESSAGE } from '../account/account.js';
 import { decideAccount, type AccountCommand } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountCommand } from '@concierge/command-api/money/account/decide';
 import { commandMetadata, handleAccountCommand } from '@concierge/command-api/money/account/handle';
-import type { CommandContext } from '@concierge/command-api/shared/command-context';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
 import type { Network } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 

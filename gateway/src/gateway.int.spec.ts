@@ -124,7 +124,12 @@ describe('gateway API routing', () => {
 
     expect(reply.status).toBe(405);
     expect(reply.headers.allow).toBe('POST');
-    expect(Problem.parse(JSON.parse(reply.text)).message).toBe('No API route GET /api/auth/register; this path accepts POST.');
+    expect(Problem.parse(JSON.parse(reply.text))).toEqual({
+      type: 'about:blank',
+      title: 'Method Not Allowed',
+      status: 405,
+      message: 'No API route GET /api/auth/register; this path accepts POST.',
+    });
     expect(command.received).toHaveLength(0);
   });
 
@@ -134,7 +139,7 @@ describe('gateway API routing', () => {
     const first = await post();
     expect(first.status).toBe(503);
     expect(first.headers['retry-after']).toBe('2');
-    expect(Problem.parse(JSON.parse(first.text))).toMatchObject({ status: 503, message: 'The service is starting. Please try again in a moment.' });
+    expect(Problem.parse(JSON.parse(first.text))).toMatchObject({ title: 'Service Unavailable', status: 503, message: 'The service is starting. Please try again in a moment.' });
 
     const started = Date.now();
     const second = await post();
@@ -164,7 +169,9 @@ describe('gateway API routing', () => {
     const reply = await send(`${impatient.url}/api/slow`);
 
     expect(reply.status).toBe(504);
-    expect(Problem.parse(JSON.parse(reply.text)).status).toBe(504);
+    expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(Problem.parse(JSON.parse(reply.text))).toMatchObject({ title: 'Gateway Timeout', status: 504 });
   });
 
   it('streams a 2 MB body through untouched, leaving limits to the service', async () => {

@@ -1,9 +1,9 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { RouteDef } from '@concierge/contracts';
+import { sendProblem } from '@concierge/platform/http/problem';
+import { createLogger, type Logger } from '@concierge/platform/logging/logger';
 import { healthHandler } from './health.js';
 import { readinessHandler } from './readiness.js';
-import { type GatewayLogger, silentLogger } from './logger.js';
-import { sendProblem } from './problem.js';
 import { forward, sendStarting, type ProxyTarget } from './proxy.js';
 import { createRouteMatcher } from './route-matcher.js';
 import { securityHeaders } from './security-headers.js';
@@ -18,7 +18,7 @@ export interface GatewayDeps {
   readonly queryApiUrl: string;
   /** The built SPA (web/dist); without it the gateway serves the API only. */
   readonly staticDir?: string;
-  readonly logger?: GatewayLogger;
+  readonly logger?: Logger;
   /** How long an upstream may stay silent before the caller gets a 504. */
   readonly upstreamTimeoutMs?: number;
   /** How long a call waits for a service that is (re)starting before it is answered 503. */
@@ -33,7 +33,7 @@ export interface GatewayDeps {
 
 /** The one origin the browser talks to: `/api/*` to the command or query API, the rest to the SPA. Does not listen. */
 export function createGateway(deps: GatewayDeps): Express {
-  const logger = deps.logger ?? silentLogger;
+  const logger = deps.logger ?? createLogger('gateway', 'silent');
   const timeoutMs = deps.upstreamTimeoutMs ?? 30_000;
   const startWait = { maxWaitMs: deps.upstreamStartWaitMs ?? 15_000 };
   const target = (name: string, url: string): ProxyTarget => ({ name, url: new URL(url), timeoutMs, gate: upstreamGate(new URL(url), startWait) });
@@ -66,7 +66,7 @@ export function createGateway(deps: GatewayDeps): Express {
   return app;
 }
 
-function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'], ProxyTarget>, logger: GatewayLogger): RequestHandler {
+function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'], ProxyTarget>, logger: Logger): RequestHandler {
   const match = createRouteMatcher(routes);
   return (req, res) => {
     // Mounted at /api, so req.path is the path below the API root, as the route table writes it.
@@ -91,7 +91,7 @@ function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'
   };
 }
 
-function errorHandler(logger: GatewayLogger): ErrorRequestHandler {
+function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();

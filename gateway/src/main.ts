@@ -1,35 +1,31 @@
-import { createServer } from 'node:http';
 import { routes } from '@concierge/contracts';
-import { loadConfig } from './config.js';
+import { loadConfig } from '@concierge/platform/config/env';
+import { createLogger } from '@concierge/platform/logging/logger';
+import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
+import { GatewayConfig } from './config.js';
 import { createGateway } from './gateway.js';
-import { createJsonLogger } from './logger.js';
 
-const logger = createJsonLogger('gateway');
-const config = loadConfig(process.env);
-const server = createServer(createGateway({ routes, logger, ...config }));
+// Calls in flight when a restart begins get this long to finish before their connections are cut.
+const DRAIN_MS = 10_000;
 
-server.on('error', (error) => {
-  logger.error({ err: error, port: config.port }, 'Gateway could not listen');
-  process.exitCode = 1;
-});
-
-server.listen(config.port, () => {
-  // PORT=0 asks the OS for a free port: report the one actually bound.
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+runService('gateway', async () => {
+  const config = loadConfig(GatewayConfig);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = createGateway({
+    routes,
+    logger,
+    commandApiUrl: config.COMMAND_API_URL,
+    queryApiUrl: config.QUERY_API_URL,
+    staticDir: config.STATIC_DIR,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
+  });
+  // The one origin members reach: every interface, unlike the APIs behind it.
+  const closeServer = await serveHttp(app, undefined, config.PORT, { drainMs: DRAIN_MS });
   logger.info(
-    { port, commandApiUrl: config.commandApiUrl, queryApiUrl: config.queryApiUrl, staticDir: config.staticDir, trustProxy: config.trustProxy },
-    `Gateway ready on http://localhost:${port}`,
+    { port: closeServer.port, commandApiUrl: config.COMMAND_API_URL, queryApiUrl: config.QUERY_API_URL, staticDir: config.STATIC_DIR, trustProxy: config.TRUST_PROXY },
+    `Gateway ready on http://localhost:${closeServer.port}`,
   );
+  onShutdown(logger, closeServer);
 });
-
-function shutdown(signal: NodeJS.Signals): void {
-  logger.info({ signal }, 'Gateway shutting down');
-  server.close(() => logger.info({}, 'Gateway closed'));
-  // Idle keep-alive sockets close at once; give calls in flight a moment, then cut them.
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), 10_000).unref();
-}
-
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);

@@ -3,8 +3,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import { request as httpsRequest } from 'node:https';
 import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
-import type { GatewayLogger } from './logger.js';
-import { sendProblem } from './problem.js';
+import { sendProblem } from '@concierge/platform/http/problem';
+import type { Logger } from '@concierge/platform/logging/logger';
 import { EDGE_HEADERS } from './security-headers.js';
 import type { UpstreamGate } from './upstream-gate.js';
 
@@ -39,7 +39,7 @@ class UpstreamTimeout extends Error {}
  * Streams the request to the upstream with its path and query unchanged and streams the answer
  * back. Bodies are never buffered or parsed here: size limits and validation belong to the service.
  */
-export function forward(req: Request, res: Response, target: ProxyTarget, logger: GatewayLogger, retried = false): void {
+export function forward(req: Request, res: Response, target: ProxyTarget, logger: Logger, retried = false): void {
   const incomingId = req.headers['x-request-id'];
   const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;

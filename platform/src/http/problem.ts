@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../errors.js';
 import { isUnavailable } from '../errors-unavailable.js';
@@ -9,16 +9,24 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
   return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...extra };
+}
+
+/** Answers problem details outside the error handler (the gateway's own refusals, say); never stored. */
+export function sendProblem(res: Response, status: number, message: string): void {
+  res.status(status).type('application/problem+json').set('Cache-Control', 'no-store').json(problem(status, message));
 }
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';

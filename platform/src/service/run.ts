@@ -1,4 +1,5 @@
 import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/env.js';
 import { DependencyUnavailableError } from '../config/preflight.js';
@@ -34,16 +35,28 @@ export function onShutdown(logger: Logger, close: () => Promise<void>): void {
   process.once('SIGTERM', shutdown);
 }
 
-/** Listens on host:port and returns a closer that stops accepting and drops idle connections. */
-export async function serveHttp(app: RequestListener, host: string, port: number): Promise<() => Promise<void>> {
+export interface ServeOptions {
+  /** How long calls in flight may finish once closing starts before their connections are cut; 0 cuts them at once. */
+  readonly drainMs?: number;
+}
+
+/** Stops accepting and drops idle connections; `port` is the one bound (PORT=0 asks the OS for a free one). */
+export type HttpCloser = (() => Promise<void>) & { readonly port: number };
+
+/** Listens on host:port (every interface when host is undefined) and returns its closer. */
+export async function serveHttp(app: RequestListener, host: string | undefined, port: number, options: ServeOptions = {}): Promise<HttpCloser> {
   const server = createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
-  return () =>
+  const drainMs = options.drainMs ?? 0;
+  const close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeAllConnections();
+      server.closeIdleConnections();
+      if (drainMs === 0) server.closeAllConnections();
+      else setTimeout(() => server.closeAllConnections(), drainMs).unref();
     });
+  return Object.assign(close, { port: (server.address() as AddressInfo).port });
 }

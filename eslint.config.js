@@ -62,7 +62,7 @@ const EXISTING_VIOLATIONS = {
   'workers/src/jobs/settlement/settlement.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
   'workers/src/jobs/settlement/testing/approved-withdrawal.ts': ['command-api/src/money/account/decide.ts', 'command-api/src/money/account/handle.ts'],
   'workers/src/reactors/deposit-addresses.int.spec.ts': ['command-api/src/money/wallets/wallet.ts'],
-  'workers/src/reactors/deposit-addresses.ts': ['command-api/src/identity/user/find-user.ts', 'command-api/src/money/wallets/assign-deposit-address.ts'],
+  'workers/src/reactors/deposit-addresses.ts': ['command-api/src/money/wallets/assign-deposit-address.ts'],
   'workers/src/reactors/settlement-payouts.int.spec.ts': ['command-api/src/money/account/account.ts', 'command-api/src/money/account/handle.ts'],
   // The browser journeys start the product and read the mail outbox through the system-test helpers.
   'web/src/e2e/harness.ts': ['scripts/services.mjs', 'scripts/system/product.ts'],

@@ -16,7 +16,7 @@ import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createCommandApp } from './app.js';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
-import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from './identity/admin/ensure-admin.js';
+import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
 import { argon2idHasher } from './identity/password-hasher.js';
 

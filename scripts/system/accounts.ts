@@ -1,11 +1,11 @@
 import type { UserRole } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
-import { ensureAdmin } from '../../command-api/src/identity/admin/ensure-admin.js';
-import { registerAccount } from '../../command-api/src/identity/registration/register.js';
+import { ensureAdmin } from '../../domain/src/identity/admin/ensure-admin.js';
+import { registerAccount } from '../../domain/src/identity/registration/register.js';
 import { testHasher } from '../../command-api/src/identity/testing/harness.js';
-import { userAggregate } from '../../command-api/src/identity/user/decide.js';
-import { userStreamId } from '../../command-api/src/identity/user/user.js';
+import { userAggregate } from '../../domain/src/identity/user/decide.js';
+import { userStreamId } from '../../domain/src/identity/user/user.js';
 import { handleCommand } from '../../domain/src/shared/aggregate.js';
 
 export const PASSWORD = 'Analytical1';

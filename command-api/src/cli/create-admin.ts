@@ -7,7 +7,7 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { runService } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { CommandApiConfig } from '../config.js';
-import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '../identity/admin/ensure-admin.js';
+import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { withStandingNotices } from '../identity/access/standing-notices.js';
 import { argon2idHasher } from '../identity/password-hasher.js';
 

@@ -1,12 +1,7 @@
 import type { Queue } from 'bullmq';
 import { MailJob, mailJobOptions, SEND_MAIL } from '@concierge/contracts';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
-
-/** Where the command API leaves mail for the workers to send. */
-export interface MailOutbox {
-  /** Enqueues a mail once: the same `jobId` again within the retention window is ignored. */
-  send(jobId: string, mail: MailJob): Promise<void>;
-}
+import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 
 /**
  * The MAIL queue (BullMQ) as an outbox. Job ids are deterministic, and completed jobs are kept

@@ -1,12 +1,8 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 
 // Algorithm is an ambient const enum (not importable as a value under verbatimModuleSyntax); 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
-
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(hash: string, password: string): Promise<boolean>;
-}
 
 /** argon2id cost. The defaults are OWASP's minimum recommendation (19 MiB, 2 passes, 1 lane). */
 export interface Argon2Cost {

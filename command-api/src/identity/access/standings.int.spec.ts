@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
-import { userAggregate } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
+import { userAggregate } from '@concierge/domain/identity/user/decide';
+import { userStreamId } from '@concierge/domain/identity/user/user';
 
 const PASSWORD = 'Analytical1';
 

@@ -1,7 +1,7 @@
 import type { StandingSource } from '@concierge/platform/auth/standing';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { sessionStreamId } from '../session/session.js';
-import { findUserById } from '../user/find-user.js';
+import { sessionStreamId } from '@concierge/domain/identity/session/session';
+import { findUserById } from '@concierge/domain/identity/user/find-user';
 
 /**
  * Standings read from the write side itself: the account's stream and the last event of the

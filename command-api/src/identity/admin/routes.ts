@@ -7,9 +7,9 @@ import { inputOf } from '@concierge/platform/http/route-table';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { callerContext } from '../request-context.js';
-import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '../user/decide.js';
-import { findUserById } from '../user/find-user.js';
-import { userStreamId } from '../user/user.js';
+import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '@concierge/domain/identity/user/decide';
+import { findUserById } from '@concierge/domain/identity/user/find-user';
+import { userStreamId } from '@concierge/domain/identity/user/user';
 
 export const USER_APPROVED_MESSAGE = 'User approved successfully';
 export const USER_REJECTED_MESSAGE = 'User rejected';

@@ -4,10 +4,10 @@ import { formatPosition, type Position } from '@concierge/platform/event-store/p
 import { inputOf } from '@concierge/platform/http/route-table';
 import { clientAddress } from '@concierge/platform/rate-limit/client-address';
 import { contextFor } from '../request-context.js';
-import { endSession, refreshSession } from '../session/refresh.js';
+import { endSession, refreshSession } from '@concierge/domain/identity/session/refresh';
 import type { CredentialAttempts } from '../rate-limits.js';
-import type { SessionDeps } from '../session/start-session.js';
-import { createLogin, type LoginDeps } from './login.js';
+import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
+import { createLogin, type LoginDeps } from '@concierge/domain/identity/login/login';
 
 export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
 

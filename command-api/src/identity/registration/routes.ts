@@ -4,8 +4,8 @@ import { authRoutes, userRoutes } from '@concierge/contracts';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { registerMember, type MemberRegistrationDeps } from './register-member.js';
-import { verifyEmail, type VerifyEmailDeps } from './verify-email.js';
+import { registerMember, type MemberRegistrationDeps } from '@concierge/domain/identity/registration/register-member';
+import { verifyEmail, type VerifyEmailDeps } from '@concierge/domain/identity/registration/verify-email';
 
 export const REGISTERED_MESSAGE = 'Registration successful! Your account is pending approval.';
 export const EMAIL_VERIFIED_MESSAGE = 'Your email address is confirmed. An administrator will now review your registration.';

@@ -4,8 +4,8 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { callerContext } from '../request-context.js';
-import { userAggregate } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
+import { userAggregate } from '@concierge/domain/identity/user/decide';
+import { userStreamId } from '@concierge/domain/identity/user/user';
 
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have been signed out on every device.';
 

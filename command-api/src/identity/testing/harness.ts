@@ -13,12 +13,13 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { createCommandApp } from '../../app.js';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { toNewEvents } from '@concierge/domain/shared/command-context';
-import { bullmqMailOutbox, type MailOutbox } from '../mail-outbox.js';
+import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
+import { bullmqMailOutbox } from '../mail-outbox.js';
 import { argon2idHasher } from '../password-hasher.js';
 import type { AuthRateLimits } from '../rate-limits.js';
-import { registerAccount } from '../registration/register.js';
-import { userAggregate } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
+import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { userAggregate } from '@concierge/domain/identity/user/decide';
+import { userStreamId } from '@concierge/domain/identity/user/user';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
-import { GRANT_EXPIRED_MESSAGE, GRANT_OTHER_MEMBER_MESSAGE, GRANT_OTHER_SESSION_MESSAGE, GRANT_UNKNOWN_MESSAGE, GRANT_USED_MESSAGE } from '../../identity/step-up/decide.js';
-import { WRONG_PASSWORD_MESSAGE } from '../../identity/step-up/grants.js';
-import { stepUpStreamId } from '../../identity/step-up/step-up.js';
+import { GRANT_EXPIRED_MESSAGE, GRANT_OTHER_MEMBER_MESSAGE, GRANT_OTHER_SESSION_MESSAGE, GRANT_UNKNOWN_MESSAGE, GRANT_USED_MESSAGE } from '@concierge/domain/identity/step-up/decide';
+import { WRONG_PASSWORD_MESSAGE } from '@concierge/domain/identity/step-up/grants';
+import { stepUpStreamId } from '@concierge/domain/identity/step-up/step-up';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress } from './assign-deposit-address.js';

@@ -1,7 +1,7 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { handleCommand } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import { hashToken } from '../session/refresh-token.js';
 import { userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';

@@ -1,8 +1,8 @@
 import { ForbiddenError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { CONTENDED_RETRY, handleCommand, loadState } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { findUserById } from '../user/find-user.js';

@@ -1,6 +1,6 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand, loadState } from '@concierge/domain/shared/aggregate';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
 import type { MailOutbox } from '../mail-outbox.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import type { ContextFor } from '../session/refresh.js';

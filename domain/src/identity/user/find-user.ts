@@ -1,5 +1,5 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { loadState } from '@concierge/domain/shared/aggregate';
+import { loadState } from '../../shared/aggregate.js';
 import { emailReservationStreamId } from '../registration/register.js';
 import { userAggregate } from './decide.js';
 import { userStreamId, type RegisteredUser } from './user.js';

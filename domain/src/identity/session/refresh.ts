@@ -1,7 +1,7 @@
 import type { Actor } from '@concierge/platform/event-store/port';
 import { UnauthorizedError } from '@concierge/platform/errors';
-import { handleCommand, loadState } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import { blockedAccountError } from '../login/account-status.js';
 import { findUserById } from '../user/find-user.js';
 import { INVALID_REFRESH_MESSAGE, SESSION_ENDED_MESSAGE, sessionAggregate } from './decide.js';

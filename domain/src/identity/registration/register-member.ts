@@ -1,8 +1,8 @@
 import type { RegisterRequest } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import type { Position } from '@concierge/platform/event-store/position';
-import { CONTENDED_RETRY, handleCommand, loadState } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { EMAIL_VERIFICATION_TTL_MS } from '../user/email-verification.js';

@@ -17,6 +17,7 @@ import { StatCard } from '../../components/stat-card';
 import { useUserDecisions } from '../../lib/user-decisions/use-user-decisions';
 import { useWithdrawalDecisions } from '../../lib/admin-money/use-withdrawal-decisions';
 import { TextPromptDialog } from '../../lib/admin-money/text-prompt-dialog';
+import { WithdrawalRejectionReason } from '@concierge/contracts/withdrawals/fields';
 import { formatAmount } from '../../lib/format';
 
 /** /admin/dashboard: the counts that need attention and the latest pending items of each kind. */
@@ -84,7 +85,7 @@ export default function AdminDashboardPage() {
         label="Rejection reason"
         confirmLabel="Reject"
         confirmColor="error"
-        required
+        schema={WithdrawalRejectionReason}
         multiline
         busy={withdrawalDecisions.busyId !== undefined}
         onClose={() => setRejecting(null)}

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import type { z } from 'zod';
 
 export type TextPromptDialogProps = {
   open: boolean;
@@ -15,8 +16,8 @@ export type TextPromptDialogProps = {
   label: string;
   confirmLabel: string;
   confirmColor: 'error' | 'success' | 'primary' | 'warning';
-  /** Confirm stays disabled while the field is blank (a reason, a transaction hash). */
-  required: boolean;
+  /** Confirm stays disabled until the text passes the request's schema for it (a reason, a transaction hash). */
+  schema?: z.ZodType<unknown, string>;
   multiline?: boolean;
   helperText?: string;
   /** The decision is on its way: both buttons wait. */
@@ -36,9 +37,9 @@ export function TextPromptDialog(props: TextPromptDialogProps) {
   );
 }
 
-function PromptForm({ title, description, label, confirmLabel, confirmColor, required, multiline, helperText, busy, onClose, onConfirm }: TextPromptDialogProps) {
+function PromptForm({ title, description, label, confirmLabel, confirmColor, schema, multiline, helperText, busy, onClose, onConfirm }: TextPromptDialogProps) {
   const [value, setValue] = useState('');
-  const blocked = busy || (required && value.trim() === '');
+  const blocked = busy || (schema !== undefined && !schema.safeParse(value).success);
   return (
     <form
       aria-label={title}
@@ -53,7 +54,7 @@ function PromptForm({ title, description, label, confirmLabel, confirmColor, req
         <TextField
           autoFocus
           fullWidth
-          required={required}
+          required={schema !== undefined}
           multiline={multiline}
           minRows={multiline ? 2 : undefined}
           label={label}

@@ -1,14 +1,13 @@
-import type { WithdrawalAddressSavedResponse } from '@concierge/contracts';
+import type { Network, WithdrawalAddressSavedResponse } from '@concierge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { CURRENT_USER_KEY } from '../current-user';
-import type { NetworkName } from './networks';
 import { memberMoneyKeys } from './query-keys';
 
 export interface WithdrawalAddressInput {
   readonly label: string;
   readonly address: string;
-  readonly network: NetworkName;
+  readonly network: Network;
 }
 
 /** POST /withdrawals/addresses (no id: add) or PUT /withdrawals/addresses/:id (edit). */

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,10 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client';
 import type { DepositsParams } from '../../../lib/admin-money/query-keys';
 import { useAddDeposit } from '../api/add-deposit';
-import { DEPOSIT_FORM_INVALID, localDateTimeValue, validateDeposit, type DepositDraft, type DepositFieldErrors } from '../deposit-form';
+import { DEPOSIT_FORM_INVALID } from '@concierge/contracts/deposits/dto';
+import { AddDepositForm as DepositForm } from '@concierge/contracts/deposits/forms';
+import { formatMicroUsdc } from '@concierge/contracts/shared/money';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 type AddDepositFormProps = {
   userId: string;
@@ -19,39 +21,39 @@ type AddDepositFormProps = {
   onAdded: () => void;
 };
 
-const blankDraft = (): DepositDraft => ({ transactionHash: '', timestamp: localDateTimeValue(new Date()), amountUSD: '' });
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `now` as a datetime-local value (local time, to the minute): the form's default timestamp. */
+export function localDateTimeValue(now: Date): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+const blankDraft = () => ({ transactionHash: '', timestamp: localDateTimeValue(new Date()), amountUSD: '' });
 
 /** Add New Deposit: records a USDC deposit for the member; a transaction hash is credited only once. */
 export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const adding = useAddDeposit(firstPage);
-  const [draft, setDraft] = useState<DepositDraft>(blankDraft);
-  const [errors, setErrors] = useState<DepositFieldErrors>({});
+  const form = useZodForm(DepositForm, blankDraft());
 
-  const edit = (field: keyof DepositDraft) => (event: { target: { value: string } }) => {
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = () => {
-    const checked = validateDeposit(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      enqueueSnackbar(DEPOSIT_FORM_INVALID, { variant: 'error' });
-      return;
-    }
-    adding.mutate(
-      { userId, ...checked.value },
-      {
-        onSuccess: () => {
-          enqueueSnackbar('Deposit added successfully!', { variant: 'success' });
-          setDraft(blankDraft());
-          onAdded();
+  const submit = form.submitWith(
+    ({ transactionHash, timestamp, amountUSD }) => {
+      // A second click while the first is on its way would only meet the duplicate-hash refusal.
+      if (adding.isPending) return;
+      adding.mutate(
+        { userId, transactionHash, timestamp, amountUSD: formatMicroUsdc(amountUSD) },
+        {
+          onSuccess: () => {
+            enqueueSnackbar('Deposit added successfully!', { variant: 'success' });
+            form.restart(blankDraft());
+            onAdded();
+          },
+          onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to add deposit.'), { variant: 'error' }),
         },
-        onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to add deposit.'), { variant: 'error' }),
-      },
-    );
-  };
+      );
+    },
+    () => enqueueSnackbar(DEPOSIT_FORM_INVALID, { variant: 'error' }),
+  );
 
   return (
     <Paper variant="outlined" component="section" aria-label="Add New Deposit" sx={{ p: { xs: 2, md: 3 } }}>
@@ -62,11 +64,7 @@ export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormPro
         component="form"
         noValidate
         aria-label="Add deposit"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // A second click while the first is on its way would only meet the duplicate-hash refusal.
-          if (!adding.isPending) submit();
-        }}
+        onSubmit={submit}
         // The hash gets a row of its own on wide screens: beside it, the date and amount fields were cut short.
         sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}
       >
@@ -74,10 +72,7 @@ export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormPro
           size="small"
           label="Transaction Hash"
           placeholder="0x…"
-          value={draft.transactionHash}
-          onChange={edit('transactionHash')}
-          error={errors.transactionHash !== undefined}
-          helperText={errors.transactionHash}
+          {...form.textField('transactionHash')}
           sx={{ gridColumn: { md: '1 / -1' } }}
           slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', style: { fontFamily: 'monospace' } } }}
         />
@@ -85,19 +80,13 @@ export function AddDepositForm({ userId, firstPage, onAdded }: AddDepositFormPro
           size="small"
           type="datetime-local"
           label="Timestamp"
-          value={draft.timestamp}
-          onChange={edit('timestamp')}
-          error={errors.timestamp !== undefined}
-          helperText={errors.timestamp}
+          {...form.textField('timestamp')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           size="small"
           label="Amount (USD)"
-          value={draft.amountUSD}
-          onChange={edit('amountUSD')}
-          error={errors.amountUSD !== undefined}
-          helperText={errors.amountUSD}
+          {...form.textField('amountUSD')}
           // Text, not type="number": the amount is sent exactly as typed (no float, no 1e3).
           slotProps={{
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },

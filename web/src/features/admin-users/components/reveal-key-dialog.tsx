@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,20 +8,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { REVEAL_REASON_MAX_LENGTH } from '@concierge/contracts';
-import { useForm } from '../../../lib/use-form';
-import { checkRequired } from '../../../lib/validation';
+import { PrivateKeyGrantRequest } from '@concierge/contracts/wallets/dto';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import type { RevealInput } from '../api/reveal-private-key';
-
-type Values = { password: string; reason: string };
-
-// The server's own messages, so the dialog and a refused request say the same thing.
-const validate = (values: Values) => ({
-  password: values.password === '' ? 'Password is required' : undefined,
-  reason:
-    checkRequired(values.reason, 'Reason is required') ??
-    (values.reason.trim().length > REVEAL_REASON_MAX_LENGTH ? `Reason must be at most ${REVEAL_REASON_MAX_LENGTH} characters` : undefined),
-});
 
 type RevealKeyDialogProps = {
   onCancel: () => void;
@@ -34,13 +22,12 @@ type RevealKeyDialogProps = {
 
 /** Step-up before a key reveal: the admin's password again and why. Mounted only while open. */
 export function RevealKeyDialog({ onCancel, onSubmit, pending, error }: RevealKeyDialogProps) {
-  const form = useForm<Values>({ password: '', reason: '' }, validate);
+  // The request's own schema, so the dialog and a refused request say the same thing.
+  const form = useZodForm(PrivateKeyGrantRequest, { password: '', reason: '' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || pending) return;
-    onSubmit({ password: form.values.password, reason: form.values.reason.trim() });
-  };
+  const submit = form.submitWith((input) => {
+    if (!pending) onSubmit(input);
+  });
 
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="reveal-key-title" aria-describedby="reveal-key-text">

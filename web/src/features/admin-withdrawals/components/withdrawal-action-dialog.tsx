@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { WithdrawalDto } from '@concierge/contracts';
+import { TransactionHash } from '@concierge/contracts/shared/chain';
+import { WithdrawalRejectionReason } from '@concierge/contracts/withdrawals/fields';
 import { formatAmount, shortenAddress } from '../../../lib/format';
 import { TextPromptDialog, type TextPromptDialogProps } from '../../../lib/admin-money/text-prompt-dialog';
 
@@ -8,17 +10,17 @@ export type DialogAction = 'reject' | 'complete' | 'cancel';
 
 export type PendingDialog = { withdrawal: WithdrawalDto; action: DialogAction };
 
-type DialogSettings = Pick<TextPromptDialogProps, 'title' | 'label' | 'confirmLabel' | 'confirmColor' | 'required' | 'multiline' | 'helperText'>;
+type DialogSettings = Pick<TextPromptDialogProps, 'title' | 'label' | 'confirmLabel' | 'confirmColor' | 'schema' | 'multiline' | 'helperText'>;
 
 /** A rejection needs a reason, a completion the payout's transaction hash. */
 const SETTINGS: Record<DialogAction, DialogSettings> = {
-  reject: { title: 'Reject Withdrawal', label: 'Rejection reason', confirmLabel: 'Reject', confirmColor: 'error', required: true, multiline: true },
+  reject: { title: 'Reject Withdrawal', label: 'Rejection reason', confirmLabel: 'Reject', confirmColor: 'error', schema: WithdrawalRejectionReason, multiline: true },
   complete: {
     title: 'Complete Withdrawal',
     label: 'Transaction hash',
     confirmLabel: 'Complete',
     confirmColor: 'success',
-    required: true,
+    schema: TransactionHash,
     helperText: 'The hash of the payout transaction: 0x followed by 64 hexadecimal characters.',
   },
   cancel: {
@@ -26,7 +28,6 @@ const SETTINGS: Record<DialogAction, DialogSettings> = {
     label: 'Reason (optional)',
     confirmLabel: 'Cancel Withdrawal',
     confirmColor: 'warning',
-    required: false,
     multiline: true,
     helperText: 'The reserved amount goes back to the member.',
   },

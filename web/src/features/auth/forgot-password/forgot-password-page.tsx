@@ -6,19 +6,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
-import { checkEmail } from '../../../lib/validation';
+import { ForgotPasswordRequest } from '@concierge/contracts/auth/dto';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 
-const validate = (values: { email: string }) => ({ email: checkEmail(values.email) });
-
 /** States: form, sending (the button says so), success with Send again. */
 export default function ForgotPasswordPage() {
-  const form = useForm({ email: '' }, validate);
+  const form = useZodForm(ForgotPasswordRequest, { email: '' });
   const mutation = useForgotPasswordMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
@@ -29,10 +27,9 @@ export default function ForgotPasswordPage() {
       onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred. Please try again.'), { variant: 'error' }),
     });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.attemptSubmit() && !mutation.isPending) send(form.values.email.trim());
-  };
+  const onSubmit = form.submitWith(({ email }) => {
+    if (!mutation.isPending) send(email);
+  });
 
   const links = (
     <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 3 }}>

@@ -7,40 +7,31 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { dashboardPathFor, useSession } from '../../../lib/session';
-import { useForm } from '../../../lib/use-form';
-import { checkEmail, checkRequired } from '../../../lib/validation';
+import { LoginRequest } from '@concierge/contracts/auth/dto';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { isPendingApproval, useLoginMutation } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { safeReturnUrl } from './return-url';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
 
-const initial: { email: string; password: string; rememberMe: boolean } = { email: '', password: '', rememberMe: false };
-
-const validate = (values: typeof initial) => ({
-  email: checkEmail(values.email),
-  password: checkRequired(values.password, 'Password is required'),
-});
 
 export default function LoginPage() {
-  const form = useForm(initial, validate);
+  const form = useZodForm(LoginRequest, { email: '', password: '', rememberMe: false });
   const loginMutation = useLoginMutation();
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { enqueueSnackbar } = useSnackbar();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || loginMutation.isPending) return;
-    const { email, password, rememberMe } = form.values;
+  const onSubmit = form.submitWith((credentials) => {
+    if (loginMutation.isPending) return;
     loginMutation.mutate(
-      { email: email.trim(), password, rememberMe },
+      credentials,
       {
         onSuccess: (result) => {
           const user = session.login(result);
@@ -55,7 +46,7 @@ export default function LoginPage() {
         },
       },
     );
-  };
+  });
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to your Crypto Concierge account">
@@ -66,7 +57,7 @@ export default function LoginPage() {
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <FormControlLabel
               control={
-                <Checkbox checked={form.values.rememberMe} onChange={(event) => form.setValue('rememberMe', event.target.checked)} />
+                <Checkbox checked={form.watch('rememberMe')} onChange={(event) => form.setValue('rememberMe', event.target.checked)} />
               }
               label="Remember me"
             />

@@ -8,44 +8,30 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LegalLink } from '../../../components/legal-links';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
-import { checkConfirmation, checkEmail, checkNewPassword, checkRequired } from '../../../lib/validation';
+import { RegisterForm } from '@concierge/contracts/users/forms';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useRegisterMutation } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
-
-const initial = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
-
-const validate = (values: typeof initial) => ({
-  firstName: checkRequired(values.firstName, 'First name is required'),
-  lastName: checkRequired(values.lastName, 'Last name is required'),
-  email: checkEmail(values.email),
-  password: checkNewPassword(values.password),
-  confirmPassword: checkConfirmation(values.password, values.confirmPassword),
-  acceptTerms: values.acceptTerms ? undefined : 'You must agree to the terms and conditions',
-});
 
 /** An addition to the first design: a registration is approved only once its email is confirmed. */
 export const CONFIRM_EMAIL_NOTICE = 'We sent you an email with a link: open it to confirm your address so that your registration can be reviewed.';
 
 export default function RegisterPage() {
-  const form = useForm(initial, validate);
+  const form = useZodForm(RegisterForm, { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
   const registerMutation = useRegisterMutation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const termsError = form.shownError('acceptTerms');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || registerMutation.isPending) return;
-    const { firstName, lastName, email, password } = form.values;
+  const onSubmit = form.submitWith(({ firstName, lastName, email, password }) => {
+    if (registerMutation.isPending) return;
     registerMutation.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
+      { firstName, lastName, email, password },
       {
         onSuccess: () => {
           enqueueSnackbar('Registration successful! Your account is pending approval.', { variant: 'success' });
@@ -56,7 +42,7 @@ export default function RegisterPage() {
         onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred during registration'), { variant: 'error' }),
       },
     );
-  };
+  });
 
   return (
     <AuthLayout title="Create your account" subtitle="Join Crypto Concierge; our team reviews every new account.">
@@ -69,13 +55,16 @@ export default function RegisterPage() {
           <TextField label="Email" type="email" autoComplete="email" {...form.textField('email')} />
           <Box>
             <PasswordField label="Password" autoComplete="new-password" {...form.textField('password')} />
-            <PasswordStrengthMeter password={form.values.password} />
+            <PasswordStrengthMeter password={form.watch('password')} />
           </Box>
           <PasswordField label="Confirm password" autoComplete="new-password" {...form.textField('confirmPassword')} />
           <Box>
             <FormControlLabel
               control={
-                <Checkbox checked={form.values.acceptTerms} onChange={(event) => form.setValue('acceptTerms', event.target.checked)} />
+                <Checkbox
+                  checked={form.watch('acceptTerms')}
+                  onChange={(event) => form.setValue('acceptTerms', event.target.checked, { shouldValidate: true })}
+                />
               }
               label={
                 <Typography variant="body2">

@@ -7,24 +7,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
-import { checkConfirmation, checkNewPassword } from '../../../lib/validation';
+import { ResetPasswordForm } from '@concierge/contracts/users/forms';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useResetPasswordMutation, useResetTokenCheck } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 
 /** The success screen waits this long before going to /login. */
 export const RESET_REDIRECT_MS = 3000;
-
-const initial = { password: '', confirmPassword: '' };
-const validate = (values: typeof initial) => ({
-  password: checkNewPassword(values.password),
-  confirmPassword: checkConfirmation(values.password, values.confirmPassword),
-});
 
 function Links({ forgot = false }: { forgot?: boolean }) {
   return (
@@ -49,7 +43,7 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || null;
   const check = useResetTokenCheck(token);
-  const form = useForm(initial, validate);
+  const form = useZodForm(ResetPasswordForm, { newPassword: '', confirmPassword: '' });
   const mutation = useResetPasswordMutation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -110,23 +104,21 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || mutation.isPending) return;
-    const { password, confirmPassword } = form.values;
+  const onSubmit = form.submitWith(({ newPassword, confirmPassword }) => {
+    if (mutation.isPending) return;
     mutation.mutate(
-      { token, newPassword: password, confirmPassword },
+      { token, newPassword, confirmPassword },
       { onError: (error) => enqueueSnackbar(errorMessage(error, 'An error occurred. Please try again.'), { variant: 'error' }) },
     );
-  };
+  });
 
   return (
     <AuthLayout title="Reset your password" subtitle="Choose a new password for your account.">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
           <Box>
-            <PasswordField label="New password" autoComplete="new-password" autoFocus {...form.textField('password')} />
-            <PasswordStrengthMeter password={form.values.password} />
+            <PasswordField label="New password" autoComplete="new-password" autoFocus {...form.textField('newPassword')} />
+            <PasswordStrengthMeter password={form.watch('newPassword')} />
           </Box>
           <PasswordField label="Confirm new password" autoComplete="new-password" {...form.textField('confirmPassword')} />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending}>

@@ -10,42 +10,40 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
+import { formatMicroUsdc } from '@concierge/contracts/shared/money';
+import { WithdrawalAmount } from '@concierge/contracts/withdrawals/fields';
+import { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
 import { useAvailableUsdc } from '../../../lib/member-money/get-balances';
-import { checkWithdrawalAmount, readWithdrawalAmount } from '../../../lib/member-money/money-checks';
 import { requiresWalletSetup, useRequestWithdrawal } from '../../../lib/member-money/request-withdrawal';
-import { useForm } from '../../../lib/use-form';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
 /** Where a member without a withdrawal address is sent: Settings, opened on the Wallet tab. */
 export const WALLET_SETUP_PATH = '/user/settings?tab=wallet';
 
-const validate = (values: { amount: string }) => ({ amount: checkWithdrawalAmount(values.amount) });
+const WithdrawForm = z.object({ amount: WithdrawalAmount });
 
 /** Withdrawal modal: asset fixed to USDC, an amount, Submit Request and Cancel; closing resets it. */
 export function WithdrawDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const form = useForm({ amount: '' }, validate);
+  const form = useZodForm(WithdrawForm, { amount: '' });
   const mutation = useRequestWithdrawal();
   const available = useAvailableUsdc(open);
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
 
   const close = () => {
-    form.reset();
+    form.restart();
     mutation.reset();
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.submitWith(({ amount }) => {
     // A second click while the first request runs must not send a second withdrawal.
-    if (!form.attemptSubmit() || mutation.isPending) return;
-    const amount = readWithdrawalAmount(form.values.amount);
-    if (amount === undefined) return;
+    if (mutation.isPending) return;
     mutation.mutate(
-      { amount, asset: 'USDC' },
+      { amount: formatMicroUsdc(amount), asset: 'USDC' },
       {
         onSuccess: () => {
           enqueueSnackbar('Withdrawal request submitted successfully', { variant: 'success' });
@@ -62,7 +60,7 @@ export function WithdrawDialog({ open, onClose }: { open: boolean; onClose: () =
         },
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="withdraw-dialog-title">

@@ -1,4 +1,6 @@
 import type { WithdrawalAddressDto } from '@concierge/contracts';
+import { DEFAULT_NETWORK, NETWORKS } from '@concierge/contracts/shared/chain';
+import { SaveWithdrawalAddressRequest } from '@concierge/contracts/withdrawal-addresses/dto';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,22 +12,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { checkEvmAddress, LABEL_REQUIRED_MESSAGE } from '../../../lib/member-money/money-checks';
-import { DEFAULT_NETWORK_NAME, NETWORK_NAMES, toNetworkName } from '../../../lib/member-money/networks';
 import { useSaveWithdrawalAddress } from '../../../lib/member-money/save-withdrawal-address';
-import { useForm } from '../../../lib/use-form';
-import { checkRequired } from '../../../lib/validation';
+import { useZodForm } from '../../../components/form/use-zod-form';
 
-type Values = { label: string; address: string; network: string };
-
-// Label required, an EVM address, a network (always chosen from the list).
-const validate = (values: Values) => ({
-  label: checkRequired(values.label, LABEL_REQUIRED_MESSAGE),
-  address: checkEvmAddress(values.address),
-  network: NETWORK_NAMES.some((name) => name === values.network) ? undefined : 'Please choose a network',
-});
+/** A saved address's network as one of the list's; anything else shows the default. */
+const knownNetwork = (value: string) => NETWORKS.find((name) => name === value) ?? DEFAULT_NETWORK;
 
 type AddressDialogProps = {
   /** The address being edited; null adds a new one. */
@@ -38,20 +30,18 @@ type AddressDialogProps = {
  * so each opening starts from the right values.
  */
 export function AddressDialog({ editing, onClose }: AddressDialogProps) {
-  const form = useForm<Values>(
+  const form = useZodForm(
+    SaveWithdrawalAddressRequest,
     editing === null
-      ? { label: '', address: '', network: DEFAULT_NETWORK_NAME }
-      : { label: editing.label, address: editing.address, network: toNetworkName(editing.network) },
-    validate,
+      ? { label: '', address: '', network: DEFAULT_NETWORK }
+      : { label: editing.label, address: editing.address, network: knownNetwork(editing.network) },
   );
   const mutation = useSaveWithdrawalAddress();
   const { enqueueSnackbar } = useSnackbar();
-  const network = toNetworkName(form.values.network);
+  const network = knownNetwork(form.watch('network') ?? DEFAULT_NETWORK);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || mutation.isPending) return;
-    const input = { label: form.values.label.trim(), address: form.values.address.trim(), network };
+  const onSubmit = form.submitWith((input) => {
+    if (mutation.isPending) return;
     mutation.mutate(editing === null ? input : { ...input, id: editing.id }, {
       onSuccess: () => {
         enqueueSnackbar(editing === null ? 'Address saved successfully.' : 'Address updated successfully.', { variant: 'success' });
@@ -59,7 +49,7 @@ export function AddressDialog({ editing, onClose }: AddressDialogProps) {
       },
       onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to save address.'), { variant: 'error' }),
     });
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="address-dialog-title">
@@ -75,7 +65,7 @@ export function AddressDialog({ editing, onClose }: AddressDialogProps) {
               slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, style: { fontFamily: 'monospace' } } }}
             />
             <TextField select label="Network" {...form.textField('network')}>
-              {NETWORK_NAMES.map((name) => (
+              {NETWORKS.map((name) => (
                 <MenuItem key={name} value={name}>
                   {name}
                 </MenuItem>

@@ -3,39 +3,32 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
-import { checkRequired } from '../../../lib/validation';
+import { UpdateProfileRequest } from '@concierge/contracts/users/dto';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useUpdateProfileMutation } from '../api/update-profile';
-
-const validate = (values: { firstName: string; lastName: string }) => ({
-  firstName: checkRequired(values.firstName, 'First name is required'),
-  lastName: checkRequired(values.lastName, 'Last name is required'),
-});
 
 /** First and last name editable, email read-only; Save only when valid and changed. */
 export function ProfileTab({ user }: { user: { firstName: string; lastName: string; email: string } }) {
-  const form = useForm({ firstName: user.firstName, lastName: user.lastName }, validate);
+  const form = useZodForm(UpdateProfileRequest, { firstName: user.firstName, lastName: user.lastName });
   const mutation = useUpdateProfileMutation();
   const { enqueueSnackbar } = useSnackbar();
-  const changed = form.values.firstName.trim() !== user.firstName || form.values.lastName.trim() !== user.lastName;
+  const typed = form.watch();
+  const changed = typed.firstName.trim() !== user.firstName || typed.lastName.trim() !== user.lastName;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || !changed || mutation.isPending) return;
-    const next = { firstName: form.values.firstName.trim(), lastName: form.values.lastName.trim() };
+  const onSubmit = form.submitWith((next) => {
+    if (!changed || mutation.isPending) return;
     mutation.mutate(
       { ...next, email: user.email },
       {
         onSuccess: () => {
           enqueueSnackbar('Profile updated successfully.', { variant: 'success' });
-          form.reset(next);
+          form.restart(next);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to update profile.'), { variant: 'error' }),
       },
     );
-  };
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>

@@ -4,50 +4,29 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { FormEvent } from 'react';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api-client';
-import { useForm } from '../../../lib/use-form';
-import { checkRequired } from '../../../lib/validation';
+import { ChangePasswordForm } from '@concierge/contracts/users/forms';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSession } from '../../../lib/session';
 import { useChangePasswordMutation } from '../api/change-password';
 import { useLogoutEverywhereMutation } from '../api/logout-everywhere';
 
-const initial = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-// All three required, the new one at least 8 characters, and both new ones equal.
-const validate = (values: typeof initial) => ({
-  currentPassword: checkRequired(values.currentPassword, 'Current password is required'),
-  newPassword:
-    values.newPassword === ''
-      ? 'New password is required'
-      : values.newPassword.length < 8
-        ? 'Password must be at least 8 characters'
-        : undefined,
-  confirmPassword:
-    values.confirmPassword === ''
-      ? 'Please confirm your password'
-      : values.confirmPassword !== values.newPassword
-        ? 'Passwords do not match'
-        : undefined,
-});
-
 export function SecurityTab() {
-  const form = useForm(initial, validate);
+  const form = useZodForm(ChangePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const mutation = useChangePasswordMutation();
   const { enqueueSnackbar } = useSnackbar();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit() || mutation.isPending) return;
-    mutation.mutate(form.values, {
+  const onSubmit = form.submitWith((values) => {
+    if (mutation.isPending) return;
+    mutation.mutate(values, {
       onSuccess: () => {
         enqueueSnackbar('Password changed successfully.', { variant: 'success' });
-        form.reset();
+        form.restart();
       },
       onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to change password.'), { variant: 'error' }),
     });
-  };
+  });
 
   return (
     <Stack spacing={4} sx={{ maxWidth: 560 }}>

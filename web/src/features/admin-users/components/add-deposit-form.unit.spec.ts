@@ -1,8 +1,19 @@
+import { AddDepositForm } from '@concierge/contracts/deposits/forms';
+import { formatMicroUsdc } from '@concierge/contracts/shared/money';
 import { describe, expect, it } from 'vitest';
-import { localDateTimeValue, validateDeposit } from './deposit-form';
+import { localDateTimeValue } from './add-deposit-form';
 
 const HASH = `0x${'AbC0'.repeat(16)}`;
 const VALID = { transactionHash: HASH, timestamp: '2026-03-04T05:06', amountUSD: '12.5' };
+
+/** What the form does with a draft: the request to send, or the first message of each wrong field. */
+function validateDeposit(draft: typeof VALID) {
+  const parsed = AddDepositForm.safeParse(draft);
+  if (parsed.success) return { ok: true, value: { ...parsed.data, amountUSD: formatMicroUsdc(parsed.data.amountUSD) } };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { ok: false, errors };
+}
 
 describe('Add New Deposit validation', () => {
   it('accepts a full form: lower-cased hash, the local time as a UTC instant, the amount as exact text', () => {

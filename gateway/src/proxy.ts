@@ -38,6 +38,9 @@ class UpstreamTimeout extends Error {}
 /**
  * Streams the request to the upstream with its path and query unchanged and streams the answer
  * back. Bodies are never buffered or parsed here: size limits and validation belong to the service.
+ * Written on node:http rather than http-proxy-middleware 3 (http-proxy 1.18), which skips its
+ * request hook for `Expect: 100-continue` calls and leaves the browser waiting when a service dies
+ * half-way through an answer: proxy.int.spec.ts holds both.
  */
 export function forward(req: Request, res: Response, target: ProxyTarget, logger: Logger, retried = false): void {
   const incomingId = req.headers['x-request-id'];

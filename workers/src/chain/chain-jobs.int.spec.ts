@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAccount } from '@concierge/command-api/money/account/handle';
+import { loadAccount } from '@concierge/domain/money/account/handle';
 import { loadConfig } from '@concierge/platform/config/env';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletStreamId } from '@concierge/command-api/money/wallets/wallet';
+import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
 import { START } from '@concierge/platform/event-store/position';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { UserApproved, UserRoleChanged, UserStatusChanged } from '@concierge/contracts';
 import { findUserById } from '@concierge/domain/identity/user/find-user';
-import { assignDepositAddress } from '@concierge/command-api/money/wallets/assign-deposit-address';
+import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
 import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Reactor } from './reactor.js';
 

@@ -16,8 +16,8 @@ import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
 import { callerContext } from '../../identity/request-context.js';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { addressBookStreamId, type AddressBookState } from './address-book.js';
-import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
+import { addressBookStreamId, type AddressBookState } from '@concierge/domain/money/address-book/address-book';
+import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from '@concierge/domain/money/address-book/decide';
 
 /** Success texts. */
 export const ADDRESS_SAVED_MESSAGE = 'Address saved successfully.';

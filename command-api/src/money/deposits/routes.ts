@@ -3,7 +3,7 @@ import { depositRoutes, feePercentageToNumber, microToNumber, type DepositAddedR
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { callerContext } from '../../identity/request-context.js';
-import { recordDeposit, type DepositDeps, type RecordedDeposit } from './record-deposit.js';
+import { recordDeposit, type DepositDeps, type RecordedDeposit } from '@concierge/domain/money/deposits/record-deposit';
 
 export const DEPOSIT_ADDED_MESSAGE = 'Deposit added successfully!';
 

@@ -5,9 +5,9 @@ import { toNewEvents, type CommandContext } from '@concierge/domain/shared/comma
 import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
-import type { AccountState } from '../account/account.js';
-import { loadAccount } from '../account/handle.js';
-import { addressBookStreamId } from '../address-book/address-book.js';
+import type { AccountState } from '@concierge/domain/money/account/account';
+import { loadAccount } from '@concierge/domain/money/account/handle';
+import { addressBookStreamId } from '@concierge/domain/money/address-book/address-book';
 
 /** A member as the money tests need one: their id and ready-made Authorization headers. */
 export interface Member {

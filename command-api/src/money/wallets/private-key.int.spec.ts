@@ -6,10 +6,10 @@ import { WRONG_PASSWORD_MESSAGE } from '@concierge/domain/identity/step-up/grant
 import { stepUpStreamId } from '@concierge/domain/identity/step-up/step-up';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { assignDepositAddress } from './assign-deposit-address.js';
-import { NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
+import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
+import { NO_DEPOSIT_ADDRESS_MESSAGE } from '@concierge/domain/money/wallets/decide';
 import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE, STEP_UP_REQUIRED_MESSAGE } from './private-key.js';
-import { walletStreamId } from './wallet.js';
+import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const OTHER_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';

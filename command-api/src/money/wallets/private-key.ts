@@ -9,9 +9,9 @@ import { callerContext } from '../../identity/request-context.js';
 import { StepUpLimitError } from '@concierge/domain/identity/step-up/decide';
 import { issueStepUpGrant, spendStepUpGrant, type StepUpScope } from '@concierge/domain/identity/step-up/grants';
 import { loadState } from '@concierge/domain/shared/aggregate';
-import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from './decide.js';
+import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from '@concierge/domain/money/wallets/decide';
 import { metadataOf, onWallet, wire, type WalletDeps } from './routes.js';
-import { walletStreamId, type DepositAddress } from './wallet.js';
+import { walletStreamId, type DepositAddress } from '@concierge/domain/money/wallets/wallet';
 
 export const PRIVATE_KEY_REVEALED_MESSAGE = 'Private key revealed. This access has been recorded.';
 export const GRANT_ISSUED_MESSAGE = 'Password confirmed. The key can be revealed once in the next two minutes.';

@@ -7,8 +7,8 @@ import { inputOf } from '@concierge/platform/http/route-table';
 import { callerContext } from '../../identity/request-context.js';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { walletAggregate } from './decide.js';
-import { walletStreamId } from './wallet.js';
+import { walletAggregate } from '@concierge/domain/money/wallets/decide';
+import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 
 export const AUTO_WITHDRAWAL_UPDATED_MESSAGE = 'Auto-withdrawal updated.';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DepositRecipientError } from '@concierge/command-api/money/deposits/recipient';
-import { depositIdFor, recordDeposit } from '@concierge/command-api/money/deposits/record-deposit';
+import { DepositRecipientError } from '@concierge/domain/money/deposits/recipient';
+import { depositIdFor, recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
 import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 import { streamName, toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
 import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';

@@ -1,5 +1,5 @@
 import { formatUnits, Transaction, type JsonRpcProvider, type Wallet } from 'ethers';
-import { minimumReplacementFee } from '@concierge/command-api/money/account/decide';
+import { minimumReplacementFee } from '@concierge/domain/money/account/decide';
 import type { SignedTransfer } from '../../chain/hot-wallet.js';
 
 /** EIP-1559 fees of a transaction, in wei. */

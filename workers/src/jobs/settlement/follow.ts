@@ -1,5 +1,5 @@
 import type { JsonRpcProvider, TransactionReceipt } from 'ethers';
-import type { SignedAttempt } from '@concierge/command-api/money/account/account';
+import type { SignedAttempt } from '@concierge/domain/money/account/account';
 import { sendSigned } from '../../chain/hot-wallet.js';
 import { baseFee, bumpedFees, resign } from './fees.js';
 import { claimPayoutHash, record, type SettlementTarget } from './record.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountCommand } from '@concierge/command-api/money/account/decide';
-import { commandMetadata, handleAccountCommand } from '@concierge/command-api/money/account/handle';
+import type { AccountCommand } from '@concierge/domain/money/account/decide';
+import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { claimPayoutTransaction } from '@concierge/command-api/money/transaction-claims/claim-transaction';
+import { claimPayoutTransaction } from '@concierge/domain/money/transaction-claims/claim-transaction';
 import type { EventStore } from '@concierge/platform/event-store/port';
 
 export interface SettlementTarget {

@@ -1,7 +1,7 @@
 import { isError, type JsonRpcProvider, type Wallet } from 'ethers';
 import type { Logger } from 'pino';
-import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/command-api/money/account/account';
-import { loadAccount } from '@concierge/command-api/money/account/handle';
+import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
+import { loadAccount } from '@concierge/domain/money/account/handle';
 import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ChainSettings } from '../../chain/config.js';

@@ -1,10 +1,10 @@
 import { MaxUint256, parseUnits, Wallet, type Contract, type JsonRpcProvider } from 'ethers';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountStreamId } from '@concierge/command-api/money/account/account';
-import { NOTHING_TO_RETRY_MESSAGE } from '@concierge/command-api/money/account/decide';
+import { accountStreamId } from '@concierge/domain/money/account/account';
+import { NOTHING_TO_RETRY_MESSAGE } from '@concierge/domain/money/account/decide';
 import { startMoneyApi, type Member, type MoneyApi } from '@concierge/command-api/money/testing/harness';
-import { PROCESSED_MESSAGES } from '@concierge/command-api/money/withdrawals/routes';
+import { PROCESSED_MESSAGES } from '@concierge/domain/money/withdrawals/withdrawals';
 import type { WithdrawalReadModel } from '@concierge/contracts';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { createPool } from '@concierge/platform/postgres/database';

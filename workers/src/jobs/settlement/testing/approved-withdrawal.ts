@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountCommand } from '@concierge/command-api/money/account/decide';
-import { commandMetadata, handleAccountCommand } from '@concierge/command-api/money/account/handle';
+import type { AccountCommand } from '@concierge/domain/money/account/decide';
+import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import type { Network } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { streamName, WithdrawalReferenced } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { reserve } from '@concierge/domain/shared/reservation';
+import type { CommandContext } from '../../shared/command-context.js';
+import { reserve } from '../../shared/reservation.js';
 
 /**
  * Withdrawal ids are opaque UUIDs, so an admin's path id alone does not say which `account-<userId>`

@@ -9,7 +9,7 @@ import type { ProcessWithdrawalRequest } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPool } from '@concierge/platform/postgres/database';
-import { processWithdrawal } from '../../money/withdrawals/routes.js';
+import { processWithdrawal } from '../../money/withdrawals/withdrawals.js';
 
 const ChildEnv = z.object({
   DATABASE_URL: z.string().min(1),

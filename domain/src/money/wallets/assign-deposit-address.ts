@@ -1,9 +1,9 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { deriveDepositWallet, MAX_DERIVATION_INDEX } from '@concierge/platform/wallet/hd-wallet';
-import { handleCommand, loadState } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { reserve } from '@concierge/domain/shared/reservation';
+import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { reserve } from '../../shared/reservation.js';
 import { walletAggregate } from './decide.js';
 import { walletIndexStreamId, walletStreamId, type DepositAddress, type WalletIndexEvent } from './wallet.js';
 

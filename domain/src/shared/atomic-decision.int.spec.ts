@@ -7,9 +7,9 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '../money/account/account.js';
 import { commandMetadata, handleAccountCommand } from '../money/account/handle.js';
-import { processWithdrawal } from '../money/withdrawals/routes.js';
+import { processWithdrawal } from '../money/withdrawals/withdrawals.js';
 import { referenceWithdrawal } from '../money/withdrawals/withdrawal-ref.js';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import type { CommandContext } from './command-context.js';
 
 // The admin's "approve with the payout hash" is one decision of two events. Its process really
 // dies here (SIGKILL: no finally, no pending write runs), right before the append and while the
@@ -17,7 +17,7 @@ import type { CommandContext } from '@concierge/domain/shared/command-context';
 // events or neither, never an approval without its completion.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHILD = 'command-api/src/shared/testing/admin-action-child.ts';
+const CHILD = 'domain/src/shared/testing/admin-action-child.ts';
 const DECISION = ['WithdrawalApproved', 'WithdrawalCompleted'];
 
 interface Run {

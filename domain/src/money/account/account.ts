@@ -18,7 +18,7 @@ import {
   type Network,
 } from '@concierge/contracts';
 import { NotFoundError } from '@concierge/platform/errors';
-import { PersistentMap } from '@concierge/domain/shared/persistent-map';
+import { PersistentMap } from '../../shared/persistent-map.js';
 
 /** `account-<userId>`: the member's money, the consistency boundary of the balance. */
 export const accountStreamId = (userId: string) => streamName('account', userId);

@@ -1,7 +1,7 @@
 import type { CommandMetadata } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { CONTENDED_RETRY, handleCommand, loadState, type CommandResult } from '@concierge/domain/shared/aggregate';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { CONTENDED_RETRY, handleCommand, loadState, type CommandResult } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import { accountStreamId, type AccountEvent, type AccountState } from './account.js';
 import { accountAggregate, type AccountCommand } from './decide.js';
 

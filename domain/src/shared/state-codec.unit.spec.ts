@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptedHistory, op } from '../money/account/arbitraries.js';
-import { decodeState, encodeState } from '@concierge/domain/shared/state-codec';
+import { decodeState, encodeState } from './state-codec.js';
 
 /** Through the snapshot store's wire: encoded, written as JSON text, read back and decoded. */
 const roundTrip = (state: unknown) => decodeState(JSON.parse(JSON.stringify(encodeState(state))));

@@ -1,7 +1,7 @@
 import { DepositTransactionReserved, streamName, WithdrawalTransactionClaimed } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@concierge/platform/event-store/port';
-import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
+import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
 
 /**
  * One transaction hash is claimed once across the platform's money: by a deposit (an admin's

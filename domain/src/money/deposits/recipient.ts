@@ -1,6 +1,6 @@
 import type { UserRole, UserStatus } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import type { RegisteredUser } from '@concierge/domain/identity/user/user';
+import type { RegisteredUser } from '../../identity/user/user.js';
 
 const STATUS_WORDS: Record<Exclude<UserStatus, 'approved'>, string> = {
   pending: 'is pending approval',

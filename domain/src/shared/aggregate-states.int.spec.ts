@@ -12,8 +12,8 @@ import { acceptedHistory, op } from '../money/account/arbitraries.js';
 import { accountAggregate, type AccountCommand } from '../money/account/decide.js';
 import { handleAccountCommand, loadAccount } from '../money/account/handle.js';
 import { recordDeposit, requestWithdrawal } from '../money/account/testing.js';
-import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStates, type AggregateStatesOptions } from '@concierge/domain/shared/aggregate-states';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
+import type { CommandContext } from './command-context.js';
 
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
 const USDC = 1_000_000n;

@@ -3,10 +3,10 @@ import { feeMicro, MIN_AMOUNT_MICRO, type RecordDeposit, type RecordDetectedDepo
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { USER_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/user/decide';
-import { findUserById } from '@concierge/domain/identity/user/find-user';
-import type { RegisteredUser } from '@concierge/domain/identity/user/user';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { USER_NOT_FOUND_MESSAGE } from '../../identity/user/decide.js';
+import { findUserById } from '../../identity/user/find-user.js';
+import type { RegisteredUser } from '../../identity/user/user.js';
+import type { CommandContext } from '../../shared/command-context.js';
 import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
 import {

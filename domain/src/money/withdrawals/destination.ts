@@ -1,7 +1,7 @@
 import type { WithdrawalDestination } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { loadState, type Aggregate } from '@concierge/domain/shared/aggregate';
+import { loadState, type Aggregate } from '../../shared/aggregate.js';
 import {
   addressBookStreamId,
   evolveAddressBook,

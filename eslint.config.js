@@ -164,6 +164,23 @@ export default defineConfig(
     },
   },
   {
+    // Decision rules live in domain alone: a route, job or reactor calls a use case,
+    // which loads, decides and appends; it never drives the pipeline or a decider itself.
+    files: ['command-api/src/**', 'workers/src/**'],
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@concierge/domain/shared/aggregate$', message: 'call a use case in domain: the command pipeline (handleCommand, loadState) runs inside it.' },
+            { regex: '^@concierge/domain/.+/decide$', importNamePattern: '^decide|^evolve|Aggregate$', message: 'deciders are called by the use cases in domain, never by an adapter.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**'],
     rules: {
       'no-restricted-imports': [

@@ -43,6 +43,15 @@ describe('import zones', () => {
     expect(await zoneErrors('workers/src/jobs/settlement/fees.ts', source)).toEqual([]);
   });
 
+  it('keeps the command pipeline and the deciders inside domain: routes and jobs call use cases', async () => {
+    const route = 'command-api/src/money/wallets/probe.ts';
+    expect(await zoneErrors(route, "import { handleCommand } from '@concierge/domain/shared/aggregate';\n")).toHaveLength(1);
+    expect(await zoneErrors(route, "import { walletAggregate } from '@concierge/domain/money/wallets/decide';\n")).toHaveLength(1);
+    expect(await zoneErrors('workers/src/jobs/probe.ts', "import { decideAccount } from '@concierge/domain/money/account/decide';\n")).toHaveLength(1);
+    expect(await zoneErrors(route, "import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/wallet-commands';\n")).toEqual([]);
+    expect(await zoneErrors('workers/src/jobs/settlement/fees.ts', "import { minimumReplacementFee } from '@concierge/domain/money/account/decide';\n")).toEqual([]);
+  });
+
   it('keeps contracts to zod and itself', async () => {
     expect(await zoneErrors('contracts/src/probe.ts', "import { z } from 'zod';\nimport './routes.js';\n")).toEqual([]);
     const errors = await zoneErrors('contracts/src/probe.ts', "import express from 'express';\nimport '../../platform/src/stores.js';\n");
@@ -50,7 +59,8 @@ describe('import zones', () => {
   });
 
   it('keeps every bounded context out of platform', async () => {
-    expect(await zoneErrors('platform/src/probe.ts', "import '@concierge/command-api/app';\n")).toHaveLength(1);
+    expect(await zoneErrors('platform/src/probe.ts', "import '@concierge/domain/shared/aggregate';\n")).toHaveLength(1);
+    expect(await zoneErrors('platform/src/probe.ts', "import '../../command-api/src/app.js';\n")).toHaveLength(1);
     expect(await zoneErrors('platform/src/probe.ts', "import '@concierge/contracts';\n")).toEqual([]);
   });
 

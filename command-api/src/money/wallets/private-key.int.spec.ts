@@ -8,7 +8,8 @@ import { startIdentityApi, type IdentityApi } from '../../identity/testing/harne
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
 import { NO_DEPOSIT_ADDRESS_MESSAGE } from '@concierge/domain/money/wallets/decide';
-import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE, STEP_UP_REQUIRED_MESSAGE } from './private-key.js';
+import { STEP_UP_REQUIRED_MESSAGE } from '@concierge/domain/money/wallets/wallet-commands';
+import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './private-key.js';
 import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { EVM_ADDRESS_MESSAGE, type CommandMetadata, type Network, type WithdrawalAddressCommand } from '@concierge/contracts';
+import { NotFoundError, ValidationError } from '@concierge/platform/errors';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { Position } from '@concierge/platform/event-store/position';
+import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
+import { handleCommand } from '../../shared/aggregate.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { addressBookStreamId, type AddressBookState, type SavedAddress } from './address-book.js';
+import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
+
+const metadataOf = (ctx: CommandContext): CommandMetadata => ({
+  actor: ctx.actor,
+  now: ctx.now.toISOString(),
+  correlationId: ctx.correlationId,
+  commandId: ctx.causationId,
+});
+
+/** Ids this service issues are UUIDs; anything else names no saved address and never reaches the store. */
+function addressIdOf(id: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
+  return id;
+}
+
+/** The EIP-55 form; a mixed-case address with a wrong checksum is most likely a typo, so it is refused. */
+function checksummed(address: string): string {
+  const result = checksumAddress(address);
+  if (result === undefined) throw new ValidationError([{ field: 'address', message: EVM_ADDRESS_MESSAGE }]);
+  return result;
+}
+
+/** Decides and appends on the member's book; answers with the book as it is after the command. */
+async function onBook(store: EventStore, command: WithdrawalAddressCommand, ctx: CommandContext) {
+  const { newState, position } = await handleCommand(store, addressBookStreamId(command.data.userId), addressBookAggregate, command, ctx);
+  return { book: newState, position };
+}
+
+/** One saved address as the book holds it after the command, with whether it is the primary one. */
+export interface SavedAddressAfter {
+  readonly addressId: string;
+  readonly saved: SavedAddress;
+  readonly isPrimary: boolean;
+  readonly position: Position | null;
+}
+
+function savedAfter(book: AddressBookState, addressId: string, position: Position | null): SavedAddressAfter {
+  const saved = book.addresses.get(addressId);
+  if (saved === undefined) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
+  return { addressId, saved, isPrimary: book.primaryId === addressId, position };
+}
+
+export interface AddressInput {
+  readonly label: string;
+  readonly address: string;
+  readonly network: Network;
+}
+
+/** A member saves a withdrawal address (the first one becomes primary). */
+export async function addAddress(store: EventStore, userId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
+  const addressId = randomUUID();
+  const data = { userId, addressId, label: input.label, address: checksummed(input.address), network: input.network };
+  const { book, position } = await onBook(store, { type: 'AddWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx);
+  return savedAfter(book, addressId, position);
+}
+
+/** A member edits one of their saved addresses. */
+export async function editAddress(store: EventStore, userId: string, addressId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
+  const id = addressIdOf(addressId);
+  const data = { userId, addressId: id, label: input.label, address: checksummed(input.address), network: input.network };
+  const { book, position } = await onBook(store, { type: 'EditWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx);
+  return savedAfter(book, id, position);
+}
+
+/** A member removes one of their saved addresses. */
+export async function removeAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
+  const data = { userId, addressId: addressIdOf(addressId) };
+  return (await onBook(store, { type: 'RemoveWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx)).position;
+}
+
+/** A member makes one of their saved addresses the primary one. */
+export async function setPrimaryAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
+  const data = { userId, addressId: addressIdOf(addressId) };
+  return (await onBook(store, { type: 'SetPrimaryWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx)).position;
+}

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DepositRecipientError } from '@concierge/domain/money/deposits/recipient';
 import { depositIdFor, recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
-import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
-import { streamName, toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
-import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
+import { recordHeldDeposit } from '@concierge/domain/money/deposits/held-deposit';
+import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { DetectedTransfer } from './scan.js';
-import { SCANNER } from './scan-checkpoint.js';
+import { SCANNER } from '@concierge/domain/money/deposits/scan-checkpoint';
 
 /**
- * Credits a detected transfer through the command API's deposit rules (reservation by hash and
+ * Credits a detected transfer through domain's deposit use case (reservation by hash and
  * log index, the member's plan fee, approved members only), as the system actor. Crediting the
  * same log again credits nothing, which is what makes re-scanning a range after a crash harmless.
  *
@@ -47,22 +48,9 @@ export function creditDetectedDeposit(eventStore: EventStore, network: Network, 
         accountRole: error.accountRole,
         detectedAt: ctx.now.toISOString(),
       };
-      if (await recordHeld(eventStore, data, ctx)) {
+      if (await recordHeldDeposit(eventStore, data, ctx)) {
         logger?.warn(data, 'deposit to an account that is not an approved member was not credited; an admin can record it once the account is approved');
       }
     }
   };
-}
-
-/** True when this call recorded it; false when a re-scan finds it recorded already. */
-async function recordHeld(eventStore: EventStore, data: DepositNotCredited, ctx: CommandContext): Promise<boolean> {
-  try {
-    await eventStore.appendToStream(streamName('heldDeposit', data.depositId), toNewEvents([{ type: 'DepositNotCredited', data }], ctx), {
-      expectedRevision: 'no_stream',
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return false;
-    throw error;
-  }
 }

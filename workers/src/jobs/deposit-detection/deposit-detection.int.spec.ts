@@ -18,7 +18,7 @@ import { createRedis } from '../../redis.js';
 import { creditDetectedDeposit } from './credit.js';
 import { depositAddressIndex, type DepositAddressIndex } from './deposit-addresses.js';
 import { depositDetectionProcessor } from './processor.js';
-import { chainScanStreamId, readScanCheckpoint } from './scan-checkpoint.js';
+import { chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import { scanDeposits, type DepositScanDeps, type DetectedTransfer } from './scan.js';
 import { createPlan, memberWithDepositAddress } from './testing/members.js';
 

@@ -10,7 +10,7 @@ import { chainProvider } from '../../chain/provider.js';
 import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
 import { creditDetectedDeposit } from './credit.js';
 import { depositAddressIndex } from './deposit-addresses.js';
-import { chainScanStreamId, readScanCheckpoint } from './scan-checkpoint.js';
+import { chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import { scanDeposits, type DepositScanDeps } from './scan.js';
 import { memberWithDepositAddress } from './testing/members.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChainScanAdvanced, streamName } from '@concierge/contracts';
-import { toNewEvents } from '@concierge/domain/shared/command-context';
+import { toNewEvents } from '../../shared/command-context.js';
 import type { Actor, EventStore, ExpectedRevision } from '@concierge/platform/event-store/port';
 
 /** The actor of everything deposit detection appends. */

@@ -13,10 +13,10 @@ import { probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
-import { createCommandApp } from './app.js';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
-import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
+import { createCommandApp } from './app.js';
+import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
 import { argon2idHasher } from './identity/password-hasher.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_OUT_AFTER_GUESSES_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@concierge/domain/identity/profile/profile';
+import { userStreamId } from '@concierge/domain/identity/user/user';
 import { SIGN_IN_BACKOFF_MESSAGE, type AuthRateLimits } from './rate-limits.js';
 import { startIdentityApi, type IdentityApi } from './testing/harness.js';
-import { userStreamId } from '@concierge/domain/identity/user/user';
 
 const PASSWORD = 'Analytical1';
 const WINDOW_SECONDS = 15 * 60;

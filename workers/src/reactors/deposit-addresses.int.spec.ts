@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
 import { START } from '@concierge/platform/event-store/position';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
@@ -9,6 +8,7 @@ import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-re
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
+import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 import { DEPOSIT_ADDRESSES, depositAddressesReactor } from './deposit-addresses.js';
 import { runReactor } from './reactor.js';
 

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { UserApproved, UserRoleChanged, UserStatusChanged } from '@concierge/contracts';
+import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import { findUserById } from '@concierge/domain/identity/user/find-user';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
-import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Reactor } from './reactor.js';
 
 /** Name of the reactor and of its checkpoint. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
-import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 
 const PASSWORD = 'Analytical1';
 

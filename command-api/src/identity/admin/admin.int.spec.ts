@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { OWN_ROLE_MESSAGE, OWN_STATUS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/user/decide';
 import { PLAN_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/admin/manage-users';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { USER_APPROVED_MESSAGE, USER_REJECTED_MESSAGE, USER_UPDATED_MESSAGE } from './routes.js';
 
 const PASSWORD = 'Analytical1';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '@concierge/platform/testing/postgres';
 import { findUserByEmail } from '@concierge/domain/identity/user/find-user';
-import { startIdentityApi, testHasher, type IdentityApi } from '../testing/harness.js';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
+import { startIdentityApi, testHasher, type IdentityApi } from '../testing/harness.js';
 
 const PASSWORD = 'Analytical1';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -3,11 +3,11 @@ import { authRoutes } from '@concierge/contracts';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { clientAddress } from '@concierge/platform/rate-limit/client-address';
-import { contextFor } from '../request-context.js';
 import { endSession, refreshSession } from '@concierge/domain/identity/session/refresh';
-import type { CredentialAttempts } from '../rate-limits.js';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
 import { createLogin, type LoginDeps } from '@concierge/domain/identity/login/login';
+import { contextFor } from '../request-context.js';
+import type { CredentialAttempts } from '../rate-limits.js';
 
 export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '@concierge/platform/auth/access-token';
 import { hashToken } from '@concierge/domain/identity/session/refresh-token';
-import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { BLOCKED_ACCOUNT_MESSAGES, INVALID_CREDENTIALS_MESSAGE } from '@concierge/domain/identity/login/account-status';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Analytical1';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_JOB_RETENTION_SECONDS, MailJob, SEND_MAIL } from '@concierge/contracts';
 import { hashToken } from '@concierge/domain/identity/session/refresh-token';
-import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { INVALID_RESET_LINK_MESSAGE, resetTokenStreamId } from '@concierge/domain/identity/password-reset/reset-token';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { PASSWORD_RESET_MESSAGE, RESET_LINK_SENT_MESSAGE } from './routes.js';
 
 const PASSWORD = 'Analytical1';

@@ -3,8 +3,8 @@ import { authRoutes } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { contextFor } from '../request-context.js';
 import { checkResetToken, requestPasswordReset, resetPassword, type PasswordResetDeps } from '@concierge/domain/identity/password-reset/password-reset';
+import { contextFor } from '../request-context.js';
 
 export const RESET_LINK_SENT_MESSAGE = "If an account exists for this email, you'll receive a link to reset your password shortly.";
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. You can now sign in with your new password.';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailJob } from '@concierge/contracts';
 import { findUserByEmail } from '@concierge/domain/identity/user/find-user';
-import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { emailReservationStreamId } from '@concierge/domain/identity/registration/register';
+import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE } from './routes.js';
 
 describe('POST /api/auth/register', () => {

@@ -10,16 +10,16 @@ import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { listen } from '@concierge/platform/testing/http';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { createCommandApp } from '../../app.js';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
-import { bullmqMailOutbox } from '../mail-outbox.js';
-import { argon2idHasher } from '../password-hasher.js';
-import type { AuthRateLimits } from '../rate-limits.js';
 import { registerAccount } from '@concierge/domain/identity/registration/register';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
+import { createCommandApp } from '../../app.js';
+import { bullmqMailOutbox } from '../mail-outbox.js';
+import { argon2idHasher } from '../password-hasher.js';
+import type { AuthRateLimits } from '../rate-limits.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { loadState } from '@concierge/domain/shared/aggregate';
 import { addressBookStreamId, primaryAddress } from '@concierge/domain/money/address-book/address-book';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate, MAX_ADDRESSES } from '@concierge/domain/money/address-book/decide';
+import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { ADDRESS_DELETED_MESSAGE, ADDRESS_SAVED_MESSAGE, ADDRESS_UPDATED_MESSAGE, PRIMARY_SET_MESSAGE } from './routes.js';
 
 /** Hardhat's first account, lower-case as a person might paste it, and its EIP-55 form. */

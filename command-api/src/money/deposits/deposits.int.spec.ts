@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_FORM_INVALID } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import { accountStreamId } from '@concierge/domain/money/account/account';
-import { randomTxHash, startMoneyApi, type MoneyApi } from '../testing/harness.js';
 import { DepositRecipientError } from '@concierge/domain/money/deposits/recipient';
-import { DEPOSIT_ADDED_MESSAGE } from './routes.js';
 import { depositIdFor, depositTxStreamId, DUPLICATE_DEPOSIT_MESSAGE, recordDeposit, USER_NOT_FOUND_MESSAGE } from '@concierge/domain/money/deposits/record-deposit';
+import { randomTxHash, startMoneyApi, type MoneyApi } from '../testing/harness.js';
+import { DEPOSIT_ADDED_MESSAGE } from './routes.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const system = (now: Date) => ({ actor: { type: 'system' as const, reason: 'deposit-detection' }, correlationId: 'job', causationId: 'job', now });

@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { depositRoutes, feePercentageToNumber, microToNumber, type DepositAddedResponse } from '@concierge/contracts';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { callerContext } from '../../identity/request-context.js';
 import { recordDeposit, type DepositDeps, type RecordedDeposit } from '@concierge/domain/money/deposits/record-deposit';
+import { callerContext } from '../../identity/request-context.js';
 
 export const DEPOSIT_ADDED_MESSAGE = 'Deposit added successfully!';
 

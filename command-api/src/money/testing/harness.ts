@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { streamName, type Network } from '@concierge/contracts';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
-import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import type { AccountState } from '@concierge/domain/money/account/account';
 import { loadAccount } from '@concierge/domain/money/account/handle';
 import { addressBookStreamId } from '@concierge/domain/money/address-book/address-book';
+import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 
 /** A member as the money tests need one: their id and ready-made Authorization headers. */
 export interface Member {

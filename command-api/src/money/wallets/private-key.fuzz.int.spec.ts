@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletRoutes, type RouteDef } from '@concierge/contracts';
-import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
+import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const PASSWORD = 'Analytical1';

@@ -4,13 +4,13 @@ import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
 import { GRANT_EXPIRED_MESSAGE, GRANT_OTHER_MEMBER_MESSAGE, GRANT_OTHER_SESSION_MESSAGE, GRANT_UNKNOWN_MESSAGE, GRANT_USED_MESSAGE } from '@concierge/domain/identity/step-up/decide';
 import { WRONG_PASSWORD_MESSAGE } from '@concierge/domain/identity/step-up/grants';
 import { stepUpStreamId } from '@concierge/domain/identity/step-up/step-up';
-import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
 import { NO_DEPOSIT_ADDRESS_MESSAGE } from '@concierge/domain/money/wallets/decide';
 import { STEP_UP_REQUIRED_MESSAGE } from '@concierge/domain/money/wallets/wallet-commands';
-import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './private-key.js';
 import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
+import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
+import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './private-key.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const OTHER_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';

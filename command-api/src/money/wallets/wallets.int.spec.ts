@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
-import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { toNewEvents } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress, FIRST_DEPOSIT_INDEX, lowestFreeIndex } from '@concierge/domain/money/wallets/assign-deposit-address';
-import { AUTO_WITHDRAWAL_UPDATED_MESSAGE } from './routes.js';
 import { walletIndexStreamId, walletStreamId } from '@concierge/domain/money/wallets/wallet';
+import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
+import { AUTO_WITHDRAWAL_UPDATED_MESSAGE } from './routes.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });

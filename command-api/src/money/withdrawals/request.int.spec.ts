@@ -4,10 +4,10 @@ import { WITHDRAWAL_AMOUNT_MESSAGE } from '@concierge/contracts';
 import { loadState } from '@concierge/domain/shared/aggregate';
 import { accountStreamId } from '@concierge/domain/money/account/account';
 import { accountAggregate } from '@concierge/domain/money/account/decide';
-import { startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
 import { DESTINATION_NOT_FOUND_MESSAGE, WALLET_SETUP_MESSAGE } from '@concierge/domain/money/withdrawals/destination';
 import { WITHDRAWAL_REQUESTED_MESSAGE } from '@concierge/domain/money/withdrawals/withdrawals';
 import { withdrawalRefStreamId } from '@concierge/domain/money/withdrawals/withdrawal-ref';
+import { startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
 
 const PRIMARY = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import { DepositRecipientError } from '@concierge/domain/money/deposits/recipient';
 import { depositIdFor, recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
 import { recordHeldDeposit } from '@concierge/domain/money/deposits/held-deposit';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import { toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import type { DetectedTransfer } from './scan.js';
 import { SCANNER } from '@concierge/domain/money/deposits/scan-checkpoint';
+import type { DetectedTransfer } from './scan.js';
 
 /**
  * Credits a detected transfer through domain's deposit use case (reservation by hash and

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import type { ChainSettings } from '../../chain/config.js';
 import { chainProvider } from '../../chain/provider.js';
 import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
 import { creditDetectedDeposit } from './credit.js';
 import { depositAddressIndex } from './deposit-addresses.js';
-import { chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import { scanDeposits, type DepositScanDeps } from './scan.js';
 import { memberWithDepositAddress } from './testing/members.js';
 

@@ -2,10 +2,10 @@ import { zeroPadValue, type JsonRpcProvider } from 'ethers';
 import type { Logger } from 'pino';
 import { AppError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import { advanceScanCheckpoint, chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import type { ChainSettings } from '../../chain/config.js';
 import { decodeTransfer, TRANSFER_TOPIC, type TokenTransfer } from '../../chain/erc20.js';
 import type { DepositAddressIndex } from './deposit-addresses.js';
-import { advanceScanCheckpoint, chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 
 /** A USDC transfer to a member's deposit address, in a confirmed block. */
 export interface DetectedTransfer extends TokenTransfer {

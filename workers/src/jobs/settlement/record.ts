@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { AccountCommand } from '@concierge/domain/money/account/decide';
 import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { claimPayoutTransaction } from '@concierge/domain/money/transaction-claims/claim-transaction';
-import type { EventStore } from '@concierge/platform/event-store/port';
 
 export interface SettlementTarget {
   readonly userId: string;

@@ -1,9 +1,9 @@
 import { isError, type JsonRpcProvider, type Wallet } from 'ethers';
 import type { Logger } from 'pino';
-import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
 import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
+import { loadAccount } from '@concierge/domain/money/account/handle';
 import type { ChainSettings } from '../../chain/config.js';
 import { signTokenTransfer } from '../../chain/hot-wallet.js';
 import { withinCeiling } from './fees.js';

@@ -1,11 +1,11 @@
 import { Transaction, Wallet, toQuantity, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountStreamId, type SignedAttempt } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
-import { transactionClaimStreamId } from '@concierge/domain/money/transaction-claims/claim-transaction';
 import { WithdrawalSettlementDelayed, WithdrawalSettlementReplaced } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
+import { accountStreamId, type SignedAttempt } from '@concierge/domain/money/account/account';
+import { loadAccount } from '@concierge/domain/money/account/handle';
+import { transactionClaimStreamId } from '@concierge/domain/money/transaction-claims/claim-transaction';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
 import type { LocalEvm } from '../../chain/testing/local-evm.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Network } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { AccountCommand } from '@concierge/domain/money/account/decide';
 import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
-import type { Network } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 
 /** The default SETTLEMENT_MAX_FEE_GWEI (100 gwei) in wei: far above a local chain's fees. */
 export const TEST_FEE_CEILING = 100_000_000_000n;

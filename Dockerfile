@@ -11,6 +11,7 @@ ENV TURBO_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
+COPY domain/package.json domain/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY workers/package.json workers/
@@ -27,6 +28,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
+COPY domain/package.json domain/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY workers/package.json workers/
@@ -36,6 +38,7 @@ COPY gateway/package.json gateway/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/contracts/dist contracts/dist
 COPY --from=build /app/platform/dist platform/dist
+COPY --from=build /app/domain/dist domain/dist
 COPY --from=build /app/command-api/dist command-api/dist
 COPY --from=build /app/query-api/dist query-api/dist
 COPY --from=build /app/workers/dist workers/dist

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { BaseConfig } from '@concierge/platform/config/env';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
+import { decorateEventStore } from '@concierge/platform/event-store/decorate';
 
 /** An aggregate's state folded up to `revision` of its stream. */
 export interface FoldedState {
@@ -93,16 +94,7 @@ type WithStates = EventStore & { readonly [STATES]?: AggregateStates };
  * The events stay the only truth: every append is still checked against the stream's revision.
  */
 export function withAggregateStates(store: EventStore, states: AggregateStates): EventStore {
-  const decorated: WithStates = {
-    appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
-    readStream: (streamId, options) => store.readStream(streamId, options),
-    readAll: (options) => store.readAll(options),
-    headPosition: () => store.headPosition(),
-    lastPosition: () => store.lastPosition(),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    close: () => store.close(),
-    [STATES]: states,
-  };
+  const decorated: WithStates = { ...decorateEventStore(store), [STATES]: states };
   return decorated;
 }
 

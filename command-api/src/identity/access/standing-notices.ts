@@ -1,6 +1,7 @@
 import { STANDING_CHANGE_EVENT_TYPES } from '@concierge/contracts';
 import type { StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
+import { decorateEventStore } from '@concierge/platform/event-store/decorate';
 import { formatPosition } from '@concierge/platform/event-store/position';
 
 /**
@@ -21,18 +22,12 @@ function accountsChangedBy(events: readonly NewEvent[]): string[] {
  * change holds from the very next request on any replica.
  */
 export function withStandingNotices(store: EventStore, changes: StandingChanges): EventStore {
-  return {
+  return decorateEventStore(store, {
     appendToStream: async (streamId, events, options) => {
       const result = await store.appendToStream(streamId, events, options);
       const position = formatPosition(result.position);
       await Promise.all(accountsChangedBy(events).map((userId) => changes.publish({ userId, position })));
       return result;
     },
-    readStream: (streamId, options) => store.readStream(streamId, options),
-    readAll: (options) => store.readAll(options),
-    headPosition: () => store.headPosition(),
-    lastPosition: () => store.lastPosition(),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    close: () => store.close(),
-  };
+  });
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
 import { findIllFormedText } from '@concierge/platform/http/validate';
-import { startIdentityApi, type IdentityApi } from './testing/harness.js';
+import { fuzzCallers, startIdentityApi, type IdentityApi } from './testing/harness.js';
 
 /** Every command route of the auth and users contexts (register lives with the users). */
 const commandRoutes: RouteDef[] = [...Object.values(authRoutes), ...Object.values(userRoutes)]
@@ -72,13 +71,7 @@ describe('fuzzing every auth and users command route', () => {
     const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
     const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
     ids = [adminId, memberId];
-    callers = [
-      {},
-      { authorization: api.bearer(adminId, 'admin') },
-      { authorization: api.bearer(memberId) },
-      { authorization: 'Bearer not.a.token' },
-      { authorization: api.bearer(randomUUID(), 'admin') },
-    ];
+    callers = fuzzCallers(api, adminId, memberId);
   });
   afterAll(async () => {
     await api?.close();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DataTable, type ServerPagination } from './data-table';
+import { stubPhoneWidth } from '../testing/phone-width';
 
 type Person = { id: string; name: string; email: string };
 
@@ -72,14 +73,7 @@ describe('data table', () => {
   });
 
   it('shows one card per row on a phone instead of the columns', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    stubPhoneWidth();
     renderTable(PEOPLE);
     const grid = within(screen.getByRole('grid', { name: 'People' }));
     expect(grid.getByText('card of Ada Lovelace')).toBeTruthy();

@@ -185,3 +185,17 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     },
   };
 }
+
+/**
+ * The callers a fuzz suite tries every request as: anonymous, the admin, the member, a malformed
+ * token, and a validly signed admin token of an account that does not exist.
+ */
+export function fuzzCallers(api: IdentityApi, adminId: string, memberId: string): Array<Record<string, string>> {
+  return [
+    {},
+    { authorization: api.bearer(adminId, 'admin') },
+    { authorization: api.bearer(memberId) },
+    { authorization: 'Bearer not.a.token' },
+    { authorization: api.bearer(randomUUID(), 'admin') },
+  ];
+}

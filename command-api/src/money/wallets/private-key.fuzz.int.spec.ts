@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletRoutes, type RouteDef } from '@concierge/contracts';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
-import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
+import { fuzzCallers, startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const PASSWORD = 'Analytical1';
@@ -38,13 +37,7 @@ describe('fuzzing the key-reveal routes (step-up grant and reveal)', () => {
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
     await assignDepositAddress({ eventStore: api.store, mnemonic: MNEMONIC }, memberId, ctx);
     ids = [adminId, memberId];
-    callers = [
-      {},
-      { authorization: api.bearer(adminId, 'admin') },
-      { authorization: api.bearer(memberId) },
-      { authorization: 'Bearer not.a.token' },
-      { authorization: api.bearer(randomUUID(), 'admin') },
-    ];
+    callers = fuzzCallers(api, adminId, memberId);
   });
   afterAll(async () => {
     await api?.close();

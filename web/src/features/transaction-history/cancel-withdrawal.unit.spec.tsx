@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { HistoryItemDto } from '@concierge/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, renderPage } from '../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../testing/stub-backend';
 import TransactionHistoryPage from './transaction-history-page';
+import { stubPhoneWidth } from '../../testing/phone-width';
 
 function item(id: string, overrides: Partial<HistoryItemDto>): HistoryItemDto {
   return { id, type: 'Withdrawal', date: '2026-03-05T12:00:00.000Z', amount: 10, asset: 'USDC', status: 'pending', txHash: null, ...overrides };
@@ -100,15 +101,7 @@ describe('cancelling a pending withdrawal from transaction history', () => {
   });
 
   it('offers Cancel on the pending card on a phone', async () => {
-    // A phone-width screen: every media query of the theme's `down('md')` matches.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    stubPhoneWidth();
     const sent = serve();
     renderPage(<TransactionHistoryPage />, '/user/history');
     // On a phone each row of the grid is one card, and the header row is not shown.

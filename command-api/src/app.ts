@@ -8,8 +8,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
-import type { ReadinessCheck } from '@concierge/platform/http/readiness';
-import { formatPosition } from '@concierge/platform/event-store/position';
+import { eventStoreCheck, type ReadinessCheck } from '@concierge/platform/http/readiness';
 import { aggregateStates, withAggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
@@ -98,6 +97,6 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     logger: deps.logger,
     routers: [router],
     health: async () => ({ head: String((await eventStore.headPosition()).prepare) }),
-    readiness: { eventStore: async () => ({ head: formatPosition(await eventStore.headPosition()) }), ...deps.readiness },
+    readiness: { eventStore: eventStoreCheck(eventStore), ...deps.readiness },
   });
 }

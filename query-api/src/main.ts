@@ -3,7 +3,7 @@ import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
-import { formatPosition } from '@concierge/platform/event-store/position';
+import { eventStoreCheck } from '@concierge/platform/http/readiness';
 import { heartbeatCheck, probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
@@ -28,7 +28,7 @@ runService('query-api', async () => {
     standingChanges,
     storeHead: () => stores.eventStore.lastPosition(),
     readiness: {
-      eventStore: async () => ({ head: formatPosition(await stores.eventStore.headPosition()) }),
+      eventStore: eventStoreCheck(stores.eventStore),
       redis: redisCheck(probe),
       workers: heartbeatCheck(probe, workersHeartbeatKey(config.QUEUE_PREFIX)),
       projections: projectionLagCheck(stores.readStore, stores.eventStore, config.PROJECTION_LAG_READY_MS),

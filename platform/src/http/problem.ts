@@ -29,13 +29,18 @@ export function sendProblem(res: Response, status: number, message: string): voi
   res.status(status).type('application/problem+json').set('Cache-Control', 'no-store').json(problem(status, message));
 }
 
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Maps every error to RFC 7807 problem details whose `message` a person can act on. */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (thrown: unknown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    let error = thrown;
+    if (isUnavailable(thrown)) {
+      // Nothing was acknowledged: an append either committed whole or not at all, so a retry is safe.
+      logger.warn({ err: thrown, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      error = new ServiceUnavailableError(undefined, UNAVAILABLE_RETRY_AFTER_SECONDS);
+    }
     const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
       res.status(status).type('application/problem+json').json(problem(status, message, extra));
     if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -55,12 +60,6 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof URIError) return send(400, 'The request path is not valid.');
     if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
       return send(bodyError.status, 'The request cannot be served as sent.');
-    }
-    if (isUnavailable(error)) {
-      // Nothing was acknowledged: an append either committed whole or not at all, so a retry is safe.
-      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
-      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return send(503, UNAVAILABLE_MESSAGE);
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     return send(500, 'Something went wrong on our side. Please try again.');

@@ -1,4 +1,6 @@
 import type { RequestHandler } from 'express';
+import type { EventStore } from '../event-store/port.js';
+import { formatPosition } from '../event-store/position.js';
 
 /** One dependency's state as a readiness probe saw it. */
 export interface CheckResult {
@@ -50,4 +52,9 @@ export function readinessHandler(checks: Readonly<Record<string, ReadinessCheck>
     const report = await readiness(checks);
     res.status(report.status === 'ready' ? 200 : 503).json(report);
   };
+}
+
+/** The event store answers; its head says how far it is. */
+export function eventStoreCheck(store: Pick<EventStore, 'headPosition'>): ReadinessCheck {
+  return async () => ({ head: formatPosition(await store.headPosition()) });
 }

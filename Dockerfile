@@ -7,7 +7,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV TURBO_TELEMETRY_DISABLED=1
-# Manifests first, so the install layer is reused until a dependency changes.
+# Manifests first, so the install layer is reused until a dependency changes. Only the production
+# workspaces: supervisor (npm start's process supervisor) and system-tests are development tools,
+# left out of the build context by .dockerignore.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/

@@ -25,7 +25,7 @@ const WEB_FEATURES = existsSync(FEATURES_DIR)
       .map((entry) => entry.name)
   : [];
 
-/** One zone per (target, from) pair, so a file-scoped exception below widens exactly one of them. */
+/** One zone per (target, from) pair, each with the message that says why. */
 const zone = (target, froms, message) => froms.map((from) => ({ target, from, message }));
 const ZONES = [
   ...zone('contracts', WORKSPACES.filter((w) => w !== 'contracts').concat('scripts'), 'contracts imports only zod and itself.'),
@@ -40,31 +40,11 @@ const ZONES = [
     ),
   ),
   ...WORKSPACES.flatMap((w) => zone(w, ['scripts'], 'scripts/ is tooling: nothing outside it imports it.')),
+  ...WORKSPACES.filter((w) => w !== 'system-tests')
+    .concat('scripts')
+    .flatMap((w) => zone(w, ['system-tests'], 'system-tests drives the workspaces from outside: nothing imports it.')),
 ];
 
-// TODO(issue 10): imports that break a zone today, allowed file by file and module by module so
-// that every other import from these files, and every new file, is held to the zone. The domain
-// workspace takes the write model out of command-api and system-tests takes the browser journeys
-// out of web; delete each line as its import goes, and the whole list with the last one.
-const EXISTING_VIOLATIONS = {
-  // The settlement revert journey drives the withdrawal routes through command-api's HTTP harness
-  // (its one export): it moves with the other journeys to system-tests.
-  'workers/src/jobs/settlement/settlement-revert.int.spec.ts': ['command-api/src/money/testing/harness.ts'],
-  // The browser journeys start the product and read the mail outbox through the system-test helpers.
-  'web/src/e2e/harness.ts': ['scripts/services.mjs', 'scripts/system/product.ts'],
-  'web/src/e2e/identity.e2e.spec.ts': ['scripts/system/outbox.ts'],
-  'web/src/e2e/money.e2e.spec.ts': ['scripts/system/outbox.ts'],
-};
-
-const inside = (dir, file) => !path.relative(dir, file).startsWith('..');
-/** The zones with `file`'s allowed imports excepted from the one zone each of them breaks. */
-function zonesExcepting(file, allowed) {
-  return ZONES.map((z) => {
-    if (!inside(z.target, file)) return z;
-    const except = allowed.filter((module) => inside(z.from, module)).map((module) => path.relative(z.from, module));
-    return except.length === 0 ? z : { ...z, except };
-  });
-}
 const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
 
 /** Packages that mean HTTP, a queue or a UI: none of them belongs in the write model. */
@@ -105,7 +85,7 @@ export default defineConfig(
   {
     // Tests read untyped JSON bodies and hand methods to expect() and stubs: the `any` and `this`
     // rules would flag every assertion without finding a bug.
-    files: ['**/*.spec.{ts,tsx}', '**/testing/**', 'web/src/e2e/**', 'scripts/system/**'],
+    files: ['**/*.spec.{ts,tsx}', '**/testing/**', 'system-tests/**'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -117,13 +97,7 @@ export default defineConfig(
     },
   },
   {
-    // web's browser journeys have a tsconfig of their own beside web/tsconfig.json.
-    files: ['web/src/e2e/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: ['web/tsconfig.e2e.json'] } },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/e2e/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: {
@@ -146,10 +120,6 @@ export default defineConfig(
     },
     rules: { 'import-x/no-restricted-paths': restrictedPaths(ZONES) },
   },
-  ...Object.entries(EXISTING_VIOLATIONS).map(([file, allowed]) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(zonesExcepting(file, allowed)) },
-  })),
   {
     files: ['contracts/src/**'],
     ignores: ['**/*.spec.ts', '**/testing/**'],

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    include: ['{contracts,platform,domain,command-api,query-api,workers,web,gateway}/src/**/*.spec.{ts,tsx}', 'scripts/**/*.spec.ts'],
+    include: ['{contracts,platform,domain,command-api,query-api,workers,web,gateway,system-tests}/src/**/*.spec.{ts,tsx}', 'scripts/**/*.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
-import { ROOT, startServices } from './services.mjs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const env = process.env;
 const PORT = env.PORT ?? '8080';
@@ -56,6 +58,8 @@ if (env.EXPLORER_TX_URL) process.env.VITE_EXPLORER_TX_URL = env.EXPLORER_TX_URL;
 run(process.execPath, [join(ROOT, 'node_modules', 'turbo', 'bin', 'turbo'), 'run', 'build', '--output-logs=errors-only'], 'the build');
 run(process.execPath, [join(ROOT, 'platform', 'dist', 'cli', 'migrate.js')], 'the migration');
 
+// The supervisor is a workspace (supervisor/), linked into node_modules by the install above.
+const { startServices } = await import('@concierge/supervisor');
 const services = startServices({
   mode: 'dist',
   env: {

@@ -31,11 +31,10 @@ describe('import zones', () => {
     expect(errors[0]).toMatch(/no-restricted-paths.*workers take use cases from domain/);
   });
 
-  it('lets a listed file keep its listed import, and nothing more from command-api', async () => {
-    const file = 'workers/src/jobs/settlement/settlement-revert.int.spec.ts';
-    const allowed = "import { startMoneyApi } from '@concierge/command-api/money/testing/harness';\n";
-    expect(await zoneErrors(file, allowed)).toEqual([]);
-    expect(await zoneErrors(file, `${allowed}import '../../../../command-api/src/app.js';\n`)).toHaveLength(1);
+  it('lets system-tests drive command-api and workers together through their packages', async () => {
+    const source = "import { startMoneyApi } from '@concierge/command-api/money/testing/harness';\nimport { settleWithdrawal } from '@concierge/workers/jobs/settlement/settle';\n";
+    expect(await zoneErrors('system-tests/src/system/probe.int.spec.ts', source)).toEqual([]);
+    expect(await zoneErrors('workers/src/jobs/settlement/probe.int.spec.ts', source)).toHaveLength(1);
   });
 
   it('lets workers take the write model from domain', async () => {
@@ -77,7 +76,15 @@ describe('import zones', () => {
   });
 
   it('refuses an import of scripts/ from outside it', async () => {
-    expect(await zoneErrors('web/src/lib/probe.ts', "import '../../../scripts/system/outbox.js';\n")).toHaveLength(1);
-    expect(await zoneErrors('scripts/bench/probe.ts', "import '../system/outbox.js';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/lib/probe.ts', "import '../../../scripts/summary-reporter.js';\n")).toHaveLength(1);
+    expect(await zoneErrors('system-tests/src/system/probe.ts', "import '../../../scripts/summary-reporter.js';\n")).toHaveLength(1);
+    expect(await zoneErrors('scripts/probe.ts', "import './summary-reporter.js';\n")).toEqual([]);
+  });
+
+  it('refuses an import of system-tests from a workspace or from scripts/', async () => {
+    expect(await zoneErrors('web/src/lib/probe.ts', "import '../../../system-tests/src/system/outbox.js';\n")).toHaveLength(1);
+    expect(await zoneErrors('scripts/probe.ts', "import '../system-tests/src/system/outbox.js';\n")).toHaveLength(1);
+    expect(await zoneErrors('workers/src/probe.ts', "import '@concierge/system-tests/src/system/outbox.js';\n")).toHaveLength(1);
+    expect(await zoneErrors('system-tests/src/browser/probe.ts', "import '../system/outbox.js';\n")).toEqual([]);
   });
 });

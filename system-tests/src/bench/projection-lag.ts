@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions, type Position } from '@concierge/platform/event-store/position';
-import { userLife } from '../../workers/src/testing/user-history.js';
-import { killHard, spawnWorkers } from '../../workers/src/testing/worker-process.js';
+import { userLife } from '@concierge/workers/testing/user-history';
+import { killHard, spawnWorkers } from '@concierge/workers/testing/worker-process';
 import { BENCH_DATABASE_URL, benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
 

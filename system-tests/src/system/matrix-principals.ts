@@ -4,7 +4,7 @@ import type { SigningKeys } from '@concierge/platform/auth/keys';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { bearerFor } from '@concierge/platform/testing/keys';
-import { putAccess } from '../../query-api/src/testing/harness.js';
+import { putAccess } from '@concierge/query-api/testing/harness';
 
 export interface MatrixAccount {
   readonly userId: string;

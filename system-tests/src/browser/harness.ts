@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { onTestFinished } from 'vitest';
-import { ROOT } from '../../../scripts/services.mjs';
-import { startProduct, type RunningProduct } from '../../../scripts/system/product.js';
+import { startProduct, type RunningProduct } from '../system/product.js';
 
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CHROMIUM = '/usr/lib/chromium/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');

@@ -4,9 +4,9 @@ import { USER_STATUSES, USERS_COLLECTION, type UserReadModel } from '@concierge/
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { listen } from '@concierge/platform/testing/http';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
-import { createQueryApp } from '../../query-api/src/app.js';
-import { putAccess } from '../../query-api/src/testing/harness.js';
-import { ensureQueryIndexes } from '../../query-api/src/indexes.js';
+import { createQueryApp } from '@concierge/query-api/app';
+import { putAccess } from '@concierge/query-api/testing/harness';
+import { ensureQueryIndexes } from '@concierge/query-api/indexes';
 import { benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
 

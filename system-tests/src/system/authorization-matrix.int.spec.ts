@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchRoute, routes, type RouteDef } from '@concierge/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { MAIL_QUEUE, matchRoute, routes, type RouteDef } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { readFileSync } from 'node:fs';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { MAIL_QUEUE } from '@concierge/contracts';
-import { createCommandApp } from '../../command-api/src/app.js';
-import { bullmqMailOutbox } from '../../command-api/src/identity/mail-outbox.js';
-import { argon2idHasher } from '../../command-api/src/identity/password-hasher.js';
-import { createQueryApp } from '../../query-api/src/app.js';
+import { createCommandApp } from '@concierge/command-api/app';
+import { bullmqMailOutbox } from '@concierge/command-api/identity/mail-outbox';
+import { argon2idHasher } from '@concierge/command-api/identity/password-hasher';
+import { createQueryApp } from '@concierge/query-api/app';
 import {
   allowedStatus,
   concretePath,
@@ -116,7 +115,7 @@ describe('authorization matrix: every route x every caller', () => {
   });
 
   it('has a handler for exactly the routes docs/architecture.md marks as built, and lists every route of the table there once', () => {
-    const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
     const rows = [...doc.matchAll(/^\| `([a-zA-Z]+\.[a-zA-Z]+)` \| \w+ \| (built|not built) \|$/gm)].map((m) => ({ id: m[1] ?? '', built: m[2] === 'built' }));
     expect(rows.map((r) => r.id).sort()).toEqual(routes.map((r) => r.id).sort());
     // A route without a handler answers 501 to every caller it lets in; one with a handler never does.

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { createCommandApp } from '../../command-api/src/app.js';
-import { argon2idHasher, DEFAULT_ARGON2_COST } from '../../command-api/src/identity/password-hasher.js';
-import { registerAccount } from '../../domain/src/identity/registration/register.js';
-import { userAggregate } from '../../domain/src/identity/user/decide.js';
-import { userStreamId } from '../../domain/src/identity/user/user.js';
-import { handleCommand } from '../../domain/src/shared/aggregate.js';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
+import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { userAggregate } from '@concierge/domain/identity/user/decide';
+import { userStreamId } from '@concierge/domain/identity/user/user';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
+import { createCommandApp } from '@concierge/command-api/app';
+import { argon2idHasher, DEFAULT_ARGON2_COST } from '@concierge/command-api/identity/password-hasher';
 import { benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
 

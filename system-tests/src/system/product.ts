@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { startServices } from '../services.mjs';
+import { startServices } from '@concierge/supervisor';
 import { freePort } from './free-port.js';
 
 export interface RunningProduct {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { createCommandApp } from '../../command-api/src/app.js';
-import { argon2idHasher, DEFAULT_ARGON2_COST } from '../../command-api/src/identity/password-hasher.js';
-import type { PasswordHasher } from '../../domain/src/identity/password-hasher.js';
+import { createCommandApp } from '@concierge/command-api/app';
+import { argon2idHasher, DEFAULT_ARGON2_COST } from '@concierge/command-api/identity/password-hasher';
+import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
 import { benchStores } from './setup.js';

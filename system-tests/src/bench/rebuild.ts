@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { rebuild } from '../../workers/src/projections/runtime/catch-up.js';
-import { usersProjection } from '../../workers/src/projections/users/projection.js';
-import { userLife } from '../../workers/src/testing/user-history.js';
-import { ensureQueryIndexes } from '../../query-api/src/indexes.js';
+import { ensureQueryIndexes } from '@concierge/query-api/indexes';
+import { rebuild } from '@concierge/workers/projections/runtime/catch-up';
+import { usersProjection } from '@concierge/workers/projections/users/projection';
+import { userLife } from '@concierge/workers/testing/user-history';
 import { benchStores } from './setup.js';
 import { round, runPool } from './stats.js';
 

@@ -1,12 +1,12 @@
 import type { UserRole } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
-import { ensureAdmin } from '../../domain/src/identity/admin/ensure-admin.js';
-import { registerAccount } from '../../domain/src/identity/registration/register.js';
-import { testHasher } from '../../command-api/src/identity/testing/harness.js';
-import { userAggregate } from '../../domain/src/identity/user/decide.js';
-import { userStreamId } from '../../domain/src/identity/user/user.js';
-import { handleCommand } from '../../domain/src/shared/aggregate.js';
+import { ensureAdmin } from '@concierge/domain/identity/admin/ensure-admin';
+import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { userAggregate } from '@concierge/domain/identity/user/decide';
+import { userStreamId } from '@concierge/domain/identity/user/user';
+import { handleCommand } from '@concierge/domain/shared/aggregate';
+import { testHasher } from '@concierge/command-api/identity/testing/harness';
 
 export const PASSWORD = 'Analytical1';
 

@@ -1,9 +1,11 @@
 // Starts the four services as child processes, prefixing their output, keeps them running, and
-// stops them together.
+// stops them together. Plain JavaScript with no dependency, so `npm start` can load it right after
+// installing, before anything is built.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The repository root: the services' working directory, against which their entry points are written. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Each service's entry point: built JavaScript (`dist`) or TypeScript run through tsx (`source`). */
 export const SERVICES = [

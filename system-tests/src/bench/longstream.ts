@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, RecordDeposit } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
-import { accountStreamId, initialAccountState } from '../../domain/src/money/account/account.js';
-import { decideAccount } from '../../domain/src/money/account/decide.js';
-import { handleAccountCommand } from '../../domain/src/money/account/handle.js';
-import { aggregateStates, withAggregateStates } from '../../domain/src/shared/aggregate-states.js';
-import { toNewEvents, type CommandContext } from '../../domain/src/shared/command-context.js';
+import { accountStreamId, initialAccountState } from '@concierge/domain/money/account/account';
+import { decideAccount } from '@concierge/domain/money/account/decide';
+import { handleAccountCommand } from '@concierge/domain/money/account/handle';
+import { aggregateStates, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 import { benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
 

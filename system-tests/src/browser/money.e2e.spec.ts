@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, waitForMail } from '../../../scripts/system/outbox.js';
+import { linkIn, waitForMail } from '../system/outbox.js';
 import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };

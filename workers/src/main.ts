@@ -10,7 +10,7 @@ import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
-import { projectionsProcessor } from './jobs/catch-up/processor.js';
+import { catchUpProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
 import { mailProcessor } from './jobs/mail/processor.js';
 import { mailTransportFrom } from './jobs/mail/transports.js';
@@ -19,7 +19,6 @@ import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
 import { accountNoticesReactor } from './reactors/account-notices.js';
 import { depositAddressesReactor } from './reactors/deposit-addresses.js';
 import { keyRevealNoticesReactor } from './reactors/key-reveal-notices.js';
-import { withReactors } from './reactors/processor.js';
 import { createRedis } from './redis.js';
 
 runService('workers', async () => {
@@ -44,20 +43,16 @@ runService('workers', async () => {
     depositAddressesReactor({ eventStore: commandStore, mnemonic: loadWalletMnemonic(config), logger }),
     keyRevealNoticesReactor({ eventStore: stores.eventStore, readStore: stores.readStore, mailQueue, logger }),
   ];
-  const batchSize = config.PROJECTION_BATCH_SIZE;
-  const worker = new Worker(
-    PROJECTIONS_QUEUE,
-    withReactors(reactors, { ...stores, batchSize, logger }, projectionsProcessor({ ...stores, projections, logger, batchSize })),
-    {
-      connection: workerConnection,
-      prefix: config.QUEUE_PREFIX,
-      concurrency: projections.length + reactors.length,
-      lockDuration: config.PROJECTION_LOCK_MS,
-      stalledInterval: Math.max(500, Math.floor(config.PROJECTION_LOCK_MS / 2)),
-      // Catch-up is idempotent, so a job interrupted by crashes is always safe to take over again.
-      maxStalledCount: 1000,
-    },
-  );
+  const processors = [...projections, ...reactors];
+  const worker = new Worker(PROJECTIONS_QUEUE, catchUpProcessor({ ...stores, processors, logger, batchSize: config.PROJECTION_BATCH_SIZE }), {
+    connection: workerConnection,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: processors.length,
+    lockDuration: config.PROJECTION_LOCK_MS,
+    stalledInterval: Math.max(500, Math.floor(config.PROJECTION_LOCK_MS / 2)),
+    // Catch-up is idempotent, so a job interrupted by crashes is always safe to take over again.
+    maxStalledCount: 1000,
+  });
   worker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, data: job?.data }, 'job failed'));
 
   const mailTransport = mailTransportFrom(config);
@@ -70,7 +65,7 @@ runService('workers', async () => {
   mailWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'mail job failed'));
 
   // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
-  const names = [...projections.map((p) => p.name), ...reactors.map((r) => r.name)];
+  const names = processors.map((p) => p.name);
   // Queues and workers report a lost Redis connection as 'error' events; ioredis reconnects by itself.
   const onQueueError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
   queue.on('error', onQueueError);

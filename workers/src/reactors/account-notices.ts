@@ -1,10 +1,12 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { MailJob, UserApproved, UserRejected } from '@concierge/contracts';
-import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
+import { MailJob } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { ParsedEvent } from '../projections/runtime/handlers.js';
 import { SEND_MAIL, mailJobId, mailJobOptions } from '../queues.js';
-import { memberContact } from './member-contact.js';
-import type { Reactor } from './reactor.js';
+import { jobBatch, type JobBatch } from './job-batch.js';
+import { memberContact, type MemberContact } from './member-contact.js';
+import { defineReactor, type Reactor } from './reactor.js';
 
 /** Name of the reactor and of its checkpoint. */
 export const ACCOUNT_NOTICES = 'account-notices';
@@ -22,61 +24,38 @@ export interface AccountNoticesDeps {
  * Mails a member when an admin approves or rejects their registration. One mail job per event,
  * with the job id `account-approved-<eventId>` / `account-rejected-<eventId>`: re-delivering an
  * event after a crash re-adds the same id, which BullMQ ignores, so nobody is mailed twice.
- * Starts at the head of the store on its first run (see `runReactor`): members approved before
+ * Starts at the head of the store on its first run (see `catchUp`): members approved before
  * the reactor existed are not mailed.
  */
 export function accountNoticesReactor(deps: AccountNoticesDeps): Reactor {
   const loginUrl = `${deps.publicUrl.replace(/\/+$/, '')}/login`;
 
-  async function noticeFor(event: RecordedEvent): Promise<{ jobId: string; mail: MailJob } | undefined> {
-    const decision = decisionOf(event);
-    if (!decision) {
-      deps.logger.error({ eventId: event.id, type: event.type }, 'account notice skipped: event data does not match its schema');
-      return undefined;
-    }
-    const upTo = event.streamId === `user-${decision.userId}` ? event.revision : undefined;
-    const contact = await memberContact(deps.eventStore, decision.userId, upTo);
+  /** Adds the mail `compose` writes to the member, as the member was named when the decision was made. */
+  async function notify(mails: JobBatch, event: ParsedEvent<'UserApproved' | 'UserRejected'>, compose: (contact: MemberContact) => unknown) {
+    const { userId } = event.data;
+    const upTo = event.streamId === `user-${userId}` ? event.revision : undefined;
+    const contact = await memberContact(deps.eventStore, userId, upTo);
     if (!contact) {
-      deps.logger.error({ eventId: event.id, userId: decision.userId }, 'account notice skipped: no registration in the user stream');
-      return undefined;
+      deps.logger.error({ eventId: event.id, userId }, 'account notice skipped: no registration in the user stream');
+      return;
     }
-    const candidate =
-      decision.kind === 'approved'
-        ? { template: 'account-approved', to: contact.email, data: { firstName: contact.firstName, loginUrl } }
-        : { template: 'account-rejected', to: contact.email, data: { firstName: contact.firstName, reason: decision.reason } };
     // Checked here, not only by the mail worker: a job that can never be sent is better not enqueued.
-    const mail = MailJob.safeParse(candidate);
+    const mail = MailJob.safeParse(compose(contact));
     if (!mail.success) {
-      deps.logger.error({ eventId: event.id, userId: decision.userId }, 'account notice skipped: no valid mail can be built');
-      return undefined;
+      deps.logger.error({ eventId: event.id, userId }, 'account notice skipped: no valid mail can be built');
+      return;
     }
-    return { jobId: mailJobId(mail.data.template, event.id), mail: mail.data };
+    mails.add(SEND_MAIL, mail.data, mailJobOptions(mailJobId(mail.data.template, event.id)));
   }
 
-  return {
+  return defineReactor({
     name: ACCOUNT_NOTICES,
-    eventTypes: new Set(['UserApproved', 'UserRejected']),
-    async react(events) {
-      const notices = [];
-      for (const event of events) {
-        const notice = await noticeFor(event);
-        if (notice) notices.push({ name: SEND_MAIL, data: notice.mail, opts: mailJobOptions(notice.jobId) });
-      }
-      if (notices.length > 0) await deps.mailQueue.addBulk(notices);
+    batch: () => jobBatch(deps.mailQueue),
+    on: {
+      UserApproved: (event, mails) =>
+        notify(mails, event, (contact) => ({ template: 'account-approved', to: contact.email, data: { firstName: contact.firstName, loginUrl } })),
+      UserRejected: (event, mails) =>
+        notify(mails, event, (contact) => ({ template: 'account-rejected', to: contact.email, data: { firstName: contact.firstName, reason: event.data.reason } })),
     },
-  };
-}
-
-type Decision = { kind: 'approved'; userId: string } | { kind: 'rejected'; userId: string; reason: string };
-
-function decisionOf(event: RecordedEvent): Decision | undefined {
-  if (event.type === 'UserApproved') {
-    const approved = UserApproved.safeParse(event.data);
-    return approved.success ? { kind: 'approved', userId: approved.data.userId } : undefined;
-  }
-  if (event.type === 'UserRejected') {
-    const rejected = UserRejected.safeParse(event.data);
-    return rejected.success ? { kind: 'rejected', userId: rejected.data.userId, reason: rejected.data.reason } : undefined;
-  }
-  return undefined;
+  });
 }

@@ -1,11 +1,12 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { MailJob, PrivateKeyRevealed, USERS_COLLECTION, type UserReadModel } from '@concierge/contracts';
-import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
+import { MailJob, USERS_COLLECTION, type UserReadModel } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { SEND_MAIL, mailJobId, mailJobOptions } from '../queues.js';
+import { jobBatch, type JobBatch } from './job-batch.js';
 import { memberContact, type MemberContact } from './member-contact.js';
-import type { Reactor } from './reactor.js';
+import { defineReactor, type Reactor } from './reactor.js';
 
 /** Name of the reactor and of its checkpoint. */
 export const KEY_REVEAL_NOTICES = 'key-reveal-notices';
@@ -26,6 +27,11 @@ export class AdminsUnknownError extends Error {
 
 const fullName = (contact: MemberContact) => `${contact.firstName} ${contact.lastName}`.trim() || contact.email;
 
+/** A batch of notices, with the admins to tell looked up once per batch. */
+interface NoticeBatch extends JobBatch {
+  admins(): Promise<UserReadModel[]>;
+}
+
 /**
  * Mails every admin when one of them is shown a member's private key: who, whose, when and why.
  * One job per reveal and admin, with the id `key-revealed-<eventId>-<adminId>`: a re-delivered
@@ -41,42 +47,37 @@ export function keyRevealNoticesReactor(deps: KeyRevealNoticesDeps): Reactor {
     return found;
   }
 
-  async function noticesFor(event: RecordedEvent, recipients: readonly UserReadModel[]) {
-    const reveal = PrivateKeyRevealed.safeParse(event.data);
-    if (!reveal.success) {
-      deps.logger.error({ eventId: event.id }, 'key-reveal notice skipped: event data does not match its schema');
-      return [];
-    }
-    const { userId, revealedTo, address, revealedAt, reason } = reveal.data;
-    const [admin, member] = await Promise.all([memberContact(deps.eventStore, revealedTo), memberContact(deps.eventStore, userId)]);
-    const data = {
-      adminName: admin ? fullName(admin) : `Administrator ${revealedTo}`,
-      adminEmail: admin?.email ?? 'unknown',
-      memberName: member ? fullName(member) : `Member ${userId}`,
-      memberEmail: member?.email ?? 'unknown',
-      address,
-      revealedAt,
-      reason: reason ?? '',
-    };
-    return recipients.flatMap((recipient) => {
-      const mail = MailJob.safeParse({ template: 'private-key-revealed', to: recipient.email, data: { ...data, firstName: recipient.firstName } });
-      if (!mail.success) {
-        deps.logger.error({ eventId: event.id, adminId: recipient.id }, 'key-reveal notice skipped: no valid mail can be built');
-        return [];
-      }
-      const jobId = mailJobId('key-revealed', `${event.id}-${recipient.id}`);
-      return [{ name: SEND_MAIL, data: mail.data, opts: mailJobOptions(jobId) }];
-    });
+  function noticeBatch(): NoticeBatch {
+    let recipients: Promise<UserReadModel[]> | undefined;
+    return { ...jobBatch(deps.mailQueue), admins: () => (recipients ??= admins()) };
   }
 
-  return {
+  return defineReactor({
     name: KEY_REVEAL_NOTICES,
-    eventTypes: new Set(['PrivateKeyRevealed']),
-    async react(events) {
-      const recipients = await admins();
-      const notices = [];
-      for (const event of events) notices.push(...(await noticesFor(event, recipients)));
-      if (notices.length > 0) await deps.mailQueue.addBulk(notices);
+    batch: noticeBatch,
+    on: {
+      async PrivateKeyRevealed(event, notices) {
+        const recipients = await notices.admins();
+        const { userId, revealedTo, address, revealedAt, reason } = event.data;
+        const [admin, member] = await Promise.all([memberContact(deps.eventStore, revealedTo), memberContact(deps.eventStore, userId)]);
+        const data = {
+          adminName: admin ? fullName(admin) : `Administrator ${revealedTo}`,
+          adminEmail: admin?.email ?? 'unknown',
+          memberName: member ? fullName(member) : `Member ${userId}`,
+          memberEmail: member?.email ?? 'unknown',
+          address,
+          revealedAt,
+          reason: reason ?? '',
+        };
+        for (const recipient of recipients) {
+          const mail = MailJob.safeParse({ template: 'private-key-revealed', to: recipient.email, data: { ...data, firstName: recipient.firstName } });
+          if (!mail.success) {
+            deps.logger.error({ eventId: event.id, adminId: recipient.id }, 'key-reveal notice skipped: no valid mail can be built');
+            continue;
+          }
+          notices.add(SEND_MAIL, mail.data, mailJobOptions(mailJobId('key-revealed', `${event.id}-${recipient.id}`)));
+        }
+      },
     },
-  };
+  });
 }

@@ -1,27 +1,54 @@
-import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import { START, type Position } from '@concierge/platform/event-store/position';
-import { CheckpointMovedError, type ReadStore } from '@concierge/platform/read-store/port';
+import { catchUp, type CatchUpDeps } from '../projections/runtime/catch-up.js';
+import { dispatchOf, type EventSelection, type Handlers, type ParsedEvent } from '../projections/runtime/handlers.js';
+
+/** What a reactor's handlers add their effects to during one batch (a bulk of jobs, say); committed before the checkpoint moves. */
+export interface ReactorBatch {
+  commit(): Promise<void>;
+}
+
+export interface ReactorDefinition<B extends ReactorBatch> {
+  /** Also the name of its checkpoint in the read store; must not clash with a projection's. */
+  readonly name: string;
+  /** Where a first run begins: 'head' (default) skips history; 'start' replays it, for effects the past also needs. */
+  readonly startFrom?: 'head' | 'start';
+  /** Opens a batch's effects, handed to each handler as `tx`; without it handlers act on their own. */
+  readonly batch?: () => B;
+  /** One handler per event type it follows, keyed by event id so that a repeat is a no-op. */
+  readonly on: Handlers<B>;
+}
 
 /**
  * Follows the event store in global order, like a projection, but acts on the outside world
- * (enqueues mail) instead of writing documents. Such effects cannot share the read store's
- * transaction, so they must be idempotent: a crash after `react` and before the checkpoint moves
- * delivers the same events again.
+ * (enqueues mail, appends commands) instead of writing documents. Such effects cannot share the
+ * read store's transaction, so they must be idempotent: a crash after the effects and before the
+ * checkpoint moves delivers the same events again.
  */
-export interface Reactor {
-  /** Also the name of its checkpoint in the read store; must not clash with a projection's. */
+export interface Reactor extends EventSelection {
+  readonly kind: 'reactor';
   readonly name: string;
-  readonly eventTypes: ReadonlySet<string>;
-  /** Where a first run begins: 'head' (default) skips history; 'start' replays it, for effects the past also needs. */
-  readonly startFrom?: 'head' | 'start';
-  /** Acts on the batch's events of `eventTypes`, in order; keyed by event id so a repeat is a no-op. */
-  react(events: readonly RecordedEvent[]): Promise<void>;
+  readonly startFrom: 'head' | 'start';
+  /** Runs the handlers over one batch's followed events, in order, then commits the batch's effects. */
+  react(events: readonly ParsedEvent[]): Promise<void>;
 }
 
-export interface ReactorDeps {
-  readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
-  readonly batchSize?: number;
+const noBatch = (): ReactorBatch => ({ commit: async () => {} });
+
+export function defineReactor<B extends ReactorBatch = ReactorBatch>(definition: ReactorDefinition<B>): Reactor {
+  const { eventTypes, select, handle } = dispatchOf(definition.name, definition.on);
+  const open = definition.batch ?? (noBatch as () => B);
+  return {
+    kind: 'reactor',
+    name: definition.name,
+    startFrom: definition.startFrom ?? 'head',
+    eventTypes,
+    select,
+    async react(events) {
+      const batch = open();
+      for (const event of events) await handle(event, batch);
+      await batch.commit();
+    },
+  };
 }
 
 export interface ReactorRun {
@@ -29,40 +56,9 @@ export interface ReactorRun {
   readonly position: Position;
 }
 
-/**
- * Runs the reactor over every event after its checkpoint: per batch, effects first, checkpoint
- * after. The checkpoint moves by compare-and-set, so when two runners overlap one of them fails
- * here, having repeated only effects the other one also had (same ids, no-ops).
- */
-export async function runReactor(reactor: Reactor, deps: ReactorDeps): Promise<ReactorRun> {
-  const batchSize = deps.batchSize ?? 500;
-  let from = await startingPoint(reactor, deps);
-  let events = 0;
-  for (;;) {
-    const batch = await deps.eventStore.readAll({ after: from, maxCount: batchSize });
-    const last = batch[batch.length - 1];
-    if (!last) return { events, position: from };
-    const relevant = batch.filter((event) => reactor.eventTypes.has(event.type));
-    if (relevant.length > 0) await reactor.react(relevant);
-    const claimed = from;
-    const moved = await deps.readStore.transaction((session) => session.advanceCheckpoint(reactor.name, claimed, last.position));
-    if (!moved) throw new CheckpointMovedError(reactor.name);
-    from = last.position;
-    events += batch.length;
-    if (batch.length < batchSize) return { events, position: from };
-  }
-}
-
-/**
- * A reactor without a checkpoint starts at the head of the store, not at its first event: added to
- * a deployment with history, it must not act on the past (mail every member ever approved). On a
- * fresh store the head is the start, so nothing is missed there.
- */
-async function startingPoint({ name, startFrom }: Reactor, deps: ReactorDeps): Promise<Position> {
-  const checkpoint = await deps.readStore.getCheckpoint(name);
-  if (checkpoint) return checkpoint;
-  const head = startFrom === 'start' ? START : await deps.eventStore.headPosition();
-  // Set only if still unset: a runner that got here first wins, and both continue from its choice.
-  await deps.readStore.transaction((session) => session.advanceCheckpoint(name, undefined, head));
-  return (await deps.readStore.getCheckpoint(name)) ?? head;
+/** Runs a reactor through the one catch-up runtime (projections/runtime/catch-up.ts). */
+export async function runReactor(reactor: Reactor, deps: CatchUpDeps): Promise<ReactorRun> {
+  const { events, position } = await catchUp(reactor, deps);
+  // A reactor's first run sets its checkpoint before reading, so a run always ends at a position.
+  return { events, position: position ?? START };
 }

@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { WithdrawalApproved, WithdrawalPayoutRetried } from '@concierge/contracts';
 import { SETTLE_WITHDRAWAL, settlementJobOptions, type SettleWithdrawalJobData } from '../queues.js';
-import type { Reactor } from './reactor.js';
+import { jobBatch } from './job-batch.js';
+import { defineReactor, type Reactor } from './reactor.js';
 
 /** Name of the reactor and of its checkpoint. */
 export const SETTLEMENT_PAYOUTS = 'settlement-payouts';
@@ -21,22 +21,13 @@ export interface SettlementPayoutsDeps {
  * were approved for manual payout before.
  */
 export function settlementPayoutsReactor(deps: SettlementPayoutsDeps): Reactor {
-  return {
+  const payout = ({ userId, withdrawalId }: SettleWithdrawalJobData): SettleWithdrawalJobData => ({ userId, withdrawalId });
+  return defineReactor({
     name: SETTLEMENT_PAYOUTS,
-    eventTypes: new Set(['WithdrawalApproved', 'WithdrawalPayoutRetried']),
-    async react(events) {
-      const jobs = [];
-      for (const event of events) {
-        const retry = event.type === 'WithdrawalPayoutRetried';
-        const parsed = (retry ? WithdrawalPayoutRetried : WithdrawalApproved).safeParse(event.data);
-        if (!parsed.success) {
-          deps.logger.error({ eventId: event.id }, `payout not enqueued: ${event.type} does not match its schema`);
-          continue;
-        }
-        const data: SettleWithdrawalJobData = { userId: parsed.data.userId, withdrawalId: parsed.data.withdrawalId };
-        jobs.push({ name: SETTLE_WITHDRAWAL, data, opts: settlementJobOptions(parsed.data.withdrawalId, retry ? event.id : undefined) });
-      }
-      if (jobs.length > 0) await deps.settlementQueue.addBulk(jobs);
+    batch: () => jobBatch(deps.settlementQueue),
+    on: {
+      WithdrawalApproved: ({ data }, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(data), settlementJobOptions(data.withdrawalId)),
+      WithdrawalPayoutRetried: ({ id, data }, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(data), settlementJobOptions(data.withdrawalId, id)),
     },
-  };
+  });
 }

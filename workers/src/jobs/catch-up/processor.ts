@@ -2,21 +2,24 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { CATCH_UP, type CatchUpJobData } from '../../queues.js';
-import { catchUp, type CatchUpDeps } from '../../projections/runtime/catch-up.js';
-import type { Projection } from '../../projections/runtime/projection.js';
+import { catchUp, type CatchUpDeps, type Processor } from '../../projections/runtime/catch-up.js';
 
 const CatchUpData = z.object({ projection: z.string().min(1) });
 
-/** Processor of the PROJECTIONS queue. */
-export function projectionsProcessor(deps: CatchUpDeps & { projections: readonly Projection[]; logger: Logger }) {
+/**
+ * Processor of the PROJECTIONS queue: a CATCH_UP job names one projection or reactor (the wake-up
+ * enqueues one per name, deduplicated, so one run of each at a time), and both kinds run through
+ * the same `catchUp`.
+ */
+export function catchUpProcessor(deps: CatchUpDeps & { processors: readonly Processor[]; logger: Logger }) {
   return async (job: Job<CatchUpJobData>) => {
     switch (job.name) {
       case CATCH_UP: {
         const { projection: name } = CatchUpData.parse(job.data);
-        const projection = deps.projections.find((p) => p.name === name);
-        if (!projection) throw new UnrecoverableError(`Unknown projection ${name}`);
-        const result = await catchUp(projection, deps);
-        if (result.events > 0) deps.logger.debug({ projection: name, events: result.events }, 'projection caught up');
+        const processor = deps.processors.find((p) => p.name === name);
+        if (!processor) throw new UnrecoverableError(`Unknown projection or reactor ${name}`);
+        const result = await catchUp(processor, deps);
+        if (result.events > 0) deps.logger.debug({ [processor.kind]: name, events: result.events }, `${processor.kind} caught up`);
         return { events: result.events };
       }
       default:

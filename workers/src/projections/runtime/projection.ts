@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@concierge/platform/event-store/port';
 import type { ReadModelDoc } from '@concierge/platform/read-store/port';
+import { dispatchOf, type Dispatch, type Handlers } from './handlers.js';
 
 /** What a projection may do to its own documents while applying one event. */
 export interface ProjectionCollection<T extends ReadModelDoc> {
@@ -10,17 +10,33 @@ export interface ProjectionCollection<T extends ReadModelDoc> {
   delete(id: string): Promise<boolean>;
 }
 
+/** A projection handler's `tx`: the batch's unit of work, committed with the checkpoint in one read-store transaction. */
 export interface ProjectionContext {
   collection<T extends ReadModelDoc>(name: string): ProjectionCollection<T>;
 }
 
+/** A projection's handlers: `on: { UserRegistered(event, tx) {...} }`. */
+export type ProjectionHandlers = Handlers<ProjectionContext>;
+
+export interface ProjectionDefinition {
+  /** Also the name of its checkpoint in the read store. */
+  readonly name: string;
+  /** The collections it writes: a rebuild drops exactly these. */
+  readonly readModels: readonly string[];
+  /** One handler per event type it follows; the runtime parses each event's data before calling it. */
+  readonly on: ProjectionHandlers;
+}
+
 /**
- * One read model, built from events in global order. `apply` must be deterministic (time comes
+ * One read model, built from events in global order. Handlers must be deterministic (time comes
  * from the event, never the clock) so a rebuild gives the same documents.
  */
-export interface Projection {
+export interface Projection extends Dispatch<ProjectionContext> {
+  readonly kind: 'projection';
   readonly name: string;
-  readonly collections: readonly string[];
-  readonly eventTypes: ReadonlySet<string>;
-  apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+  readonly readModels: readonly string[];
+}
+
+export function defineProjection(definition: ProjectionDefinition): Projection {
+  return { kind: 'projection', name: definition.name, readModels: definition.readModels, ...dispatchOf(definition.name, definition.on) };
 }

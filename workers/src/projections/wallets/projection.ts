@@ -1,7 +1,6 @@
-import { AutoWithdrawalConfigured, DepositAddressAssigned, WALLETS_COLLECTION, type WalletReadModel } from '@concierge/contracts';
-import type { RecordedEvent } from '@concierge/platform/event-store/port';
+import { WALLETS_COLLECTION, type WalletReadModel } from '@concierge/contracts';
 import { instant } from '../deposits/members.js';
-import type { Projection, ProjectionContext } from '../runtime/projection.js';
+import { defineProjection, type ProjectionContext } from '../runtime/projection.js';
 
 export { WALLETS_COLLECTION };
 
@@ -16,34 +15,26 @@ const emptyWallet = (userId: string, updatedAt: string): WalletReadModel => ({
   updatedAt,
 });
 
-async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
-  const wallets = ctx.collection<WalletReadModel>(WALLETS_COLLECTION);
-  switch (event.type) {
-    case 'DepositAddressAssigned': {
-      const e = DepositAddressAssigned.parse(event.data);
-      const at = instant(e.assignedAt);
-      const wallet = (await wallets.get(e.userId)) ?? emptyWallet(e.userId, at);
-      await wallets.upsert({ ...wallet, address: e.address, derivationIndex: e.derivationIndex, derivationPath: e.derivationPath, assignedAt: at, updatedAt: at });
-      return;
-    }
-    case 'AutoWithdrawalConfigured': {
-      const e = AutoWithdrawalConfigured.parse(event.data);
-      const at = instant(e.configuredAt);
-      // The switch may be set before an address is assigned; the wallet document starts then.
-      const wallet = (await wallets.get(e.userId)) ?? emptyWallet(e.userId, at);
-      await wallets.upsert({ ...wallet, autoWithdrawal: e.enabled, updatedAt: at });
-      return;
-    }
-    default:
-      // PrivateKeyRevealed is an audit record: nothing a wallet view shows changes.
-      return;
-  }
+/** Sets fields of the member's wallet document, starting it if the member has none yet. */
+async function setWallet(tx: ProjectionContext, userId: string, at: string, fields: Partial<WalletReadModel>) {
+  const wallets = tx.collection<WalletReadModel>(WALLETS_COLLECTION);
+  const wallet = (await wallets.get(userId)) ?? emptyWallet(userId, at);
+  await wallets.upsert({ ...wallet, ...fields, updatedAt: at });
 }
 
-/** One document per member (id = userId): the deposit address and the auto-withdrawal switch. */
-export const walletsProjection: Projection = {
+/**
+ * One document per member (id = userId): the deposit address and the auto-withdrawal switch.
+ * PrivateKeyRevealed is an audit record: nothing a wallet view shows changes, so it is not followed.
+ */
+export const walletsProjection = defineProjection({
   name: 'wallets',
-  collections: [WALLETS_COLLECTION],
-  eventTypes: new Set(['DepositAddressAssigned', 'AutoWithdrawalConfigured']),
-  apply,
-};
+  readModels: [WALLETS_COLLECTION],
+  on: {
+    DepositAddressAssigned({ data }, tx) {
+      const at = instant(data.assignedAt);
+      return setWallet(tx, data.userId, at, { address: data.address, derivationIndex: data.derivationIndex, derivationPath: data.derivationPath, assignedAt: at });
+    },
+    // The switch may be set before an address is assigned; the wallet document starts then.
+    AutoWithdrawalConfigured: ({ data }, tx) => setWallet(tx, data.userId, instant(data.configuredAt), { autoWithdrawal: data.enabled }),
+  },
+});

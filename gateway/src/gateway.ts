@@ -4,7 +4,7 @@ import { sendProblem } from '@concierge/platform/http/problem';
 import { createLogger, type Logger } from '@concierge/platform/logging/logger';
 import { healthHandler } from './health.js';
 import { readinessHandler } from './readiness.js';
-import { forward, sendStarting, type ProxyTarget } from './proxy.js';
+import { sendStarting, upstreamProxy, type Forward, type ProxyTarget } from './proxy.js';
 import { createRouteMatcher } from './route-matcher.js';
 import { securityHeaders } from './security-headers.js';
 import { spaHandler } from './spa.js';
@@ -68,14 +68,15 @@ export function createGateway(deps: GatewayDeps): Express {
 
 function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'], ProxyTarget>, logger: Logger): RequestHandler {
   const match = createRouteMatcher(routes);
+  const forwards: Record<RouteDef['side'], Forward> = { command: upstreamProxy(targets.command, logger), query: upstreamProxy(targets.query, logger) };
   return (req, res) => {
     // Mounted at /api, so req.path is the path below the API root, as the route table writes it.
     const result = match(req.method, req.path);
     const shown = `${req.method} /api${req.path}`;
     switch (result.kind) {
       case 'matched': {
-        const target = targets[result.route.side];
-        void (target.gate?.ready() ?? Promise.resolve(true)).then((up) => (up ? forward(req, res, target, logger) : sendStarting(res)));
+        const { side } = result.route;
+        void (targets[side].gate?.ready() ?? Promise.resolve(true)).then((up) => (up ? forwards[side](req, res) : sendStarting(res)));
         return;
       }
       case 'method-not-allowed':

@@ -1,53 +1,95 @@
 import { z } from 'zod';
 import { defineCommand } from '../shared/command.js';
 import { EntityId, Instant } from '../shared/fields.js';
+import { UserStatus } from '../users/fields.js';
 import { SessionRevocationReason, TokenHash } from './fields.js';
 
 /**
- * Auth commands. Handlers verify passwords, generate secrets and hash them before deciding;
- * commands carry only hashes.
+ * Commands on `session-<sessionId>`, `passwordReset-<tokenHash>` and `stepUp-<adminId>`. Use
+ * cases verify passwords, generate secrets and hash them before deciding: commands carry only
+ * hashes. The decision time is `metadata.now`; `data` never repeats it.
  */
 
-/** Credentials verified and the user approved (a pending user gets 403): open a refresh session. */
-export const LogIn = defineCommand('LogIn', {
-  userId: EntityId,
+/** The user a session belongs to, as it stands now (see the glossary's "standing"). */
+export const UserStanding = z.object({
+  status: UserStatus,
+  credentialsChangedAt: Instant.nullable(),
+  /** Sessions begun before it are void (password, role change, sign-out everywhere). */
+  sessionsValidAfter: Instant.nullable(),
+});
+export type UserStanding = z.infer<typeof UserStanding>;
+
+/** Credentials checked and the user approved: open a refresh session for one device. */
+export const IssueRefreshSession = defineCommand('IssueRefreshSession', {
   sessionId: EntityId,
+  userId: EntityId,
   tokenHash: TokenHash,
   rememberMe: z.boolean(),
   expiresAt: Instant,
 });
 
-/** Exchange a refresh token: rotates when `presentedTokenHash` is current, revokes the session on reuse. */
+/** Exchange the presented refresh token for `tokenHash`: rotates when it is current, revokes the session on reuse. */
 export const RotateRefreshSession = defineCommand('RotateRefreshSession', {
   sessionId: EntityId,
   presentedTokenHash: TokenHash,
   tokenHash: TokenHash,
-  expiresAt: Instant,
+  /** Undefined when the user no longer exists. */
+  standing: UserStanding.optional(),
 });
 
-export const RevokeRefreshSession = defineCommand('RevokeRefreshSession', { sessionId: EntityId, reason: SessionRevocationReason });
+/** End the session of a presented token (current or already spent); anything else changes nothing. */
+export const RevokeRefreshSession = defineCommand('RevokeRefreshSession', {
+  sessionId: EntityId,
+  presentedTokenHash: TokenHash,
+  reason: SessionRevocationReason,
+});
 
-/** Forgot password for a known, approved email (unknown emails append nothing, yet answer the same). */
+/** Forgot password for a known, approved or pending email (unknown emails append nothing, yet answer the same). */
 export const IssuePasswordResetToken = defineCommand('IssuePasswordResetToken', {
   userId: EntityId,
   tokenHash: TokenHash,
   expiresAt: Instant,
 });
 
-/** Spend a valid, unexpired reset token and set the new password hash on the user. */
-export const ResetPassword = defineCommand('ResetPassword', { userId: EntityId, tokenHash: TokenHash, passwordHash: z.string().min(1) });
+/** Spend a usable reset link, once; the new password is then set by `ResetUserPassword` on the user. */
+export const UsePasswordResetToken = defineCommand('UsePasswordResetToken', { tokenHash: TokenHash });
+
+/** Who asks, in which session, for which member's key: `adminId` names the stream `stepUp-<adminId>`. */
+const stepUpScope = { adminId: EntityId, sessionId: EntityId, memberId: EntityId };
+
+/** The admin re-entered a password (checked by the use case, argon2id) and gave a reason. */
+export const IssueStepUpGrant = defineCommand('IssueStepUpGrant', {
+  ...stepUpScope,
+  passwordCorrect: z.boolean(),
+  /** SHA-256 of the grant handed to the admin; the grant itself never reaches the store. */
+  grantHash: TokenHash,
+  reason: z.string().min(1),
+});
+
+/** Spend a presented grant on a reveal of `memberId`'s key in session `sessionId`. */
+export const UseStepUpGrant = defineCommand('UseStepUpGrant', { ...stepUpScope, grantHash: TokenHash });
 
 export const authCommands = {
-  LogIn,
+  IssueRefreshSession,
   RotateRefreshSession,
   RevokeRefreshSession,
   IssuePasswordResetToken,
-  ResetPassword,
+  UsePasswordResetToken,
+  IssueStepUpGrant,
+  UseStepUpGrant,
 } as const;
 
-export type LogIn = z.infer<typeof LogIn>;
+export type IssueRefreshSession = z.infer<typeof IssueRefreshSession>;
 export type RotateRefreshSession = z.infer<typeof RotateRefreshSession>;
 export type RevokeRefreshSession = z.infer<typeof RevokeRefreshSession>;
 export type IssuePasswordResetToken = z.infer<typeof IssuePasswordResetToken>;
-export type ResetPassword = z.infer<typeof ResetPassword>;
+export type UsePasswordResetToken = z.infer<typeof UsePasswordResetToken>;
+export type IssueStepUpGrant = z.infer<typeof IssueStepUpGrant>;
+export type UseStepUpGrant = z.infer<typeof UseStepUpGrant>;
+/** Commands on `session-<sessionId>`. */
+export type SessionCommand = IssueRefreshSession | RotateRefreshSession | RevokeRefreshSession;
+/** Commands on `passwordReset-<tokenHash>`. */
+export type PasswordResetTokenCommand = IssuePasswordResetToken | UsePasswordResetToken;
+/** Commands on `stepUp-<adminId>`. */
+export type StepUpCommand = IssueStepUpGrant | UseStepUpGrant;
 export type AuthCommand = z.infer<(typeof authCommands)[keyof typeof authCommands]>;

@@ -1,26 +1,35 @@
 import { z } from 'zod';
+import { TokenHash } from '../auth/fields.js';
 import { defineCommand } from '../shared/command.js';
+import { SessionsEndedReason } from './events.js';
 import { EntityId, UserRole, UserStatus } from './fields.js';
 
 /**
- * Commands on `user-<userId>` (and the email reservation). Route handlers hash passwords
- * (argon2id) and verify presented ones before deciding: no raw password enters a command.
+ * Commands on `user-<userId>`. Use cases hash passwords (argon2id) and verify presented ones
+ * before deciding: no raw password enters a command. The decision time is `metadata.now` and
+ * whoever decides is `metadata.actor`; `data` never repeats them.
  */
 
-/** Register a member; the handler reserves the email (`EmailReserved`, "no stream") first. */
+const PasswordHash = z.string().min(1);
+
+/** Register a person; the use case reserves the email (`EmailReserved`, "no stream") first. Every registration is a pending `user`. */
 export const RegisterUser = defineCommand('RegisterUser', {
   userId: EntityId,
   firstName: z.string().min(1),
   lastName: z.string().min(1),
   email: z.string().min(1),
-  passwordHash: z.string().min(1),
-  role: UserRole,
+  passwordHash: PasswordHash,
+  /** The hash of the confirmation link mailed with this registration; absent for users an operator creates. */
+  emailVerificationTokenHash: TokenHash.optional(),
 });
 
 export const ApproveUser = defineCommand('ApproveUser', { userId: EntityId });
 export const RejectUser = defineCommand('RejectUser', { userId: EntityId, reason: z.string().min(1) });
 
-/** PUT /users/:id: each given field that differs appends its own change event. */
+/**
+ * PUT /users/:id: each given field that differs appends its own change event. An admin acting on
+ * their own user (`metadata.actor`) may not change its status or remove its admin role.
+ */
 export const UpdateUserDetails = defineCommand('UpdateUserDetails', {
   userId: EntityId,
   status: UserStatus.optional(),
@@ -30,10 +39,42 @@ export const UpdateUserDetails = defineCommand('UpdateUserDetails', {
 });
 
 /** The user edits their own first and last name. */
-export const UpdateProfile = defineCommand('UpdateProfile', { userId: EntityId, firstName: z.string().min(1), lastName: z.string().min(1) });
+export const UpdateProfile = defineCommand('UpdateProfile', {
+  userId: EntityId,
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  /** The email the form sent along (read-only there); anything but the current one is refused. */
+  email: z.string().optional(),
+});
 
-/** The handler has verified the current password; `passwordHash` is the new one. */
-export const ChangePassword = defineCommand('ChangePassword', { userId: EntityId, passwordHash: z.string().min(1) });
+/** The use case has verified the current password against `verifiedPasswordHash`; `passwordHash` is the new one. */
+export const ChangePassword = defineCommand('ChangePassword', { userId: EntityId, verifiedPasswordHash: PasswordHash, passwordHash: PasswordHash });
+
+/** A reset link was spent (its stream holds `PasswordResetTokenUsed`): set the new password. */
+export const ResetUserPassword = defineCommand('ResetUserPassword', {
+  userId: EntityId,
+  passwordHash: PasswordHash,
+  /** When the spent link was mailed: a password set since then makes the link void. */
+  linkIssuedAt: z.iso.datetime(),
+});
+
+/** End every session of the user that began before `metadata.now` (the asking device's included); `metadata.actor` ended them. */
+export const EndSessions = defineCommand('EndSessions', { userId: EntityId, reason: SessionsEndedReason });
+
+/** The operator of the platform sets the password from the command line (a take-over). */
+export const SetPasswordByOperator = defineCommand('SetPasswordByOperator', {
+  userId: EntityId,
+  passwordHash: PasswordHash,
+  /** Who ran it (OS user on host); the actor is the platform itself. */
+  operator: z.string().min(1),
+});
+
+/** Mail a new confirmation link (a repeated registration before the email is confirmed). */
+export const IssueEmailVerification = defineCommand('IssueEmailVerification', { userId: EntityId, tokenHash: TokenHash });
+/** The link's secret, hashed, as presented by whoever opened the link. */
+export const VerifyEmail = defineCommand('VerifyEmail', { userId: EntityId, tokenHash: TokenHash });
+/** Someone registered again with this user's email. */
+export const NoteRepeatedRegistration = defineCommand('NoteRepeatedRegistration', { userId: EntityId });
 
 export const userCommands = {
   RegisterUser,
@@ -42,6 +83,12 @@ export const userCommands = {
   UpdateUserDetails,
   UpdateProfile,
   ChangePassword,
+  ResetUserPassword,
+  EndSessions,
+  SetPasswordByOperator,
+  IssueEmailVerification,
+  VerifyEmail,
+  NoteRepeatedRegistration,
 } as const;
 
 export type RegisterUser = z.infer<typeof RegisterUser>;
@@ -50,4 +97,11 @@ export type RejectUser = z.infer<typeof RejectUser>;
 export type UpdateUserDetails = z.infer<typeof UpdateUserDetails>;
 export type UpdateProfile = z.infer<typeof UpdateProfile>;
 export type ChangePassword = z.infer<typeof ChangePassword>;
+export type ResetUserPassword = z.infer<typeof ResetUserPassword>;
+export type EndSessions = z.infer<typeof EndSessions>;
+export type SetPasswordByOperator = z.infer<typeof SetPasswordByOperator>;
+export type IssueEmailVerification = z.infer<typeof IssueEmailVerification>;
+export type VerifyEmail = z.infer<typeof VerifyEmail>;
+export type NoteRepeatedRegistration = z.infer<typeof NoteRepeatedRegistration>;
+/** Every command decided on `user-<userId>`. */
 export type UserCommand = z.infer<(typeof userCommands)[keyof typeof userCommands]>;

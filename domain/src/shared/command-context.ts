@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CommandMetadata } from '@concierge/contracts';
 import type { Actor, NewEvent } from '@concierge/platform/event-store/port';
 
 /** What every command carries besides its own fields: who, when, and how it links to the request. */
@@ -7,6 +8,14 @@ export interface CommandContext {
   readonly correlationId: string;
   readonly causationId: string;
   readonly now: Date;
+}
+
+/**
+ * The contracts' command metadata for a request or job context: every use case builds its
+ * commands `{ type, data, metadata: commandMetadata(ctx) }`, and deciders read time and actor here.
+ */
+export function commandMetadata(ctx: CommandContext): CommandMetadata {
+  return { actor: ctx.actor, now: ctx.now.toISOString(), correlationId: ctx.correlationId, commandId: ctx.causationId };
 }
 
 export interface DomainEvent {

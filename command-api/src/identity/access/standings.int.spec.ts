@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
+import { commandMetadata } from '@concierge/domain/shared/command-context';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
@@ -28,7 +29,8 @@ describe('standings on the command side without a change notice', () => {
 
     // Suspended straight in the store: no notice reaches the API's cache.
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: api.clock.now };
-    await handleCommand(api.store, userStreamId(userId), userAggregate, { type: 'UpdateUserDetails', status: 'suspended', changedAt: api.clock.now }, ctx);
+    const suspend = { type: 'UpdateUserDetails' as const, data: { userId, status: 'suspended' as const }, metadata: commandMetadata(ctx) };
+    await handleCommand(api.store, userStreamId(userId), userAggregate, suspend, ctx);
 
     const move = await api.send('POST', '/withdrawals/addresses', { label: 'Main', address: `0x${'3'.repeat(40)}` }, auth);
     expect(move.status).toBe(403);

@@ -3,7 +3,6 @@ import { userRoutes } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { principalOf } from '@concierge/platform/auth/authorize';
 import { approveUser, rejectUser, updateUser } from '@concierge/domain/identity/admin/manage-users';
 import { callerContext } from '../request-context.js';
 
@@ -40,7 +39,7 @@ export function rejectUserHandler(deps: AdminDeps): RequestHandler {
 export function updateUserHandler(deps: AdminDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, userRoutes.updateUser);
-    const position = await updateUser(deps.eventStore, params.id, body, principalOf(req).userId, callerContext(req, res, deps.now));
+    const position = await updateUser(deps.eventStore, params.id, body, callerContext(req, res, deps.now));
     res.json({ message: USER_UPDATED_MESSAGE, position: wire(position) });
   };
 }

@@ -11,7 +11,7 @@ import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { listen } from '@concierge/platform/testing/http';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
-import { toNewEvents } from '@concierge/domain/shared/command-context';
+import { commandMetadata, toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import { registerAccount } from '@concierge/domain/identity/registration/register';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
@@ -143,7 +143,8 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     const status = seed.status ?? 'approved';
     const role = seed.role ?? 'user';
     if (status !== 'pending' || role !== 'user') {
-      await handleCommand(store, userStreamId(userId), userAggregate, { type: 'UpdateUserDetails', status, role, changedAt: clock.now }, ctx);
+      const command = { type: 'UpdateUserDetails' as const, data: { userId, status, role }, metadata: commandMetadata(ctx) };
+      await handleCommand(store, userStreamId(userId), userAggregate, command, ctx);
     }
     return userId;
   };

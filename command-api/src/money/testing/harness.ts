@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamName, type Network } from '@concierge/contracts';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
-import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
+import { commandMetadata, toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import type { AccountState } from '@concierge/domain/money/account/account';
@@ -60,8 +60,9 @@ export async function startMoneyApi(label: string): Promise<MoneyApi> {
       return planId;
     },
     async assignPlan(userId, planId) {
-      const command = { type: 'UpdateUserDetails' as const, subscriptionPlanId: planId, changedAt: api.clock.now };
-      await handleCommand(api.store, userStreamId(userId), userAggregate, command, systemCtx(api.clock.now));
+      const ctx = systemCtx(api.clock.now);
+      const command = { type: 'UpdateUserDetails' as const, data: { userId, subscriptionPlanId: planId }, metadata: commandMetadata(ctx) };
+      await handleCommand(api.store, userStreamId(userId), userAggregate, command, ctx);
     },
     async saveAddress(userId, address, options = {}) {
       const addressId = randomUUID();

@@ -5,7 +5,7 @@ import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { registerAccount } from '../registration/register.js';
 import { userAggregate } from '../user/decide.js';
@@ -100,14 +100,15 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   if (user && (!alreadyAdmin || options.takeOver) && !(await deps.hasher.verify(user.passwordHash, password))) {
     if (!options.takeOver) throw new AccountNotOwnedError(email);
     const passwordHash = await deps.hasher.hash(password);
-    await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, { type: 'SetPasswordByOperator', passwordHash, operator: options.takeOver.operator, setAt: ctx.now }, ctx);
+    const takeOver = { type: 'SetPasswordByOperator' as const, data: { userId, passwordHash, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
+    await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, takeOver, ctx);
     takenOver = true;
   }
   const { events, position } = await handleCommand(
     deps.eventStore,
     userStreamId(userId),
     userAggregate,
-    { type: 'UpdateUserDetails', status: 'approved', role: 'admin', changedAt: ctx.now },
+    { type: 'UpdateUserDetails', data: { userId, status: 'approved', role: 'admin' }, metadata: commandMetadata(ctx) },
     ctx,
   );
   const created = registered !== null;

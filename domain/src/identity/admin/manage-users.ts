@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '../user/decide.js';
 import { findUserById } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
@@ -28,21 +28,24 @@ async function planExists(store: EventStore, planId: string): Promise<boolean> {
   return last !== undefined && last.type !== 'SubscriptionPlanDeleted';
 }
 
-const onUser = async (store: EventStore, userId: string, command: UserCommand, ctx: CommandContext): Promise<Position | null> =>
-  (await handleCommand(store, userStreamOf(userId), userAggregate, command, ctx)).position;
+const onUser = async (store: EventStore, command: UserCommand, ctx: CommandContext): Promise<Position | null> =>
+  (await handleCommand(store, userStreamOf(command.data.userId), userAggregate, command, ctx)).position;
 
 /** An admin approves a pending member. */
 export function approveUser(store: EventStore, userId: string, ctx: CommandContext): Promise<Position | null> {
-  return onUser(store, userId, { type: 'ApproveUser', approvedAt: ctx.now }, ctx);
+  return onUser(store, { type: 'ApproveUser', data: { userId }, metadata: commandMetadata(ctx) }, ctx);
 }
 
 /** An admin rejects a pending member, with the reason they are told. */
 export function rejectUser(store: EventStore, userId: string, reason: string, ctx: CommandContext): Promise<Position | null> {
-  return onUser(store, userId, { type: 'RejectUser', reason, rejectedAt: ctx.now }, ctx);
+  return onUser(store, { type: 'RejectUser', data: { userId, reason }, metadata: commandMetadata(ctx) }, ctx);
 }
 
-/** An admin changes status, role and subscription plan; only fields that change append events. */
-export async function updateUser(store: EventStore, userId: string, changes: UpdateUserRequest, changedBy: string, ctx: CommandContext): Promise<Position | null> {
+/**
+ * An admin (the context's actor, who may not change their own status or admin role) changes
+ * status, role and subscription plan; only fields that change append events.
+ */
+export async function updateUser(store: EventStore, userId: string, changes: UpdateUserRequest, ctx: CommandContext): Promise<Position | null> {
   const streamId = userStreamOf(userId);
   const plan = changes.subscriptionPlan;
   if (typeof plan === 'string') {
@@ -51,13 +54,6 @@ export async function updateUser(store: EventStore, userId: string, changes: Upd
       throw new ValidationError([{ field: 'subscriptionPlan', message: PLAN_NOT_FOUND_MESSAGE }]);
     }
   }
-  const command: UserCommand = {
-    type: 'UpdateUserDetails',
-    status: changes.status,
-    role: changes.role,
-    subscriptionPlanId: plan,
-    changedBy,
-    changedAt: ctx.now,
-  };
-  return (await handleCommand(store, streamId, userAggregate, command, ctx)).position;
+  const data = { userId, status: changes.status, role: changes.role, subscriptionPlanId: plan };
+  return (await handleCommand(store, streamId, userAggregate, { type: 'UpdateUserDetails', data, metadata: commandMetadata(ctx) }, ctx)).position;
 }

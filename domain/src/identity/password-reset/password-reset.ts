@@ -1,6 +1,7 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
+import { commandMetadata } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import type { ContextFor } from '../session/refresh.js';
@@ -29,19 +30,14 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   const ctx = contextFor({ type: 'system', reason: 'forgot-password' });
   const token = newSecret();
   const tokenHash = hashToken(token);
-  const expiresAt = new Date(ctx.now.getTime() + RESET_TOKEN_TTL_MS);
-  await handleCommand(
-    deps.eventStore,
-    resetTokenStreamId(tokenHash),
-    resetTokenAggregate,
-    { type: 'IssueResetToken', userId: user.userId, tokenHash, issuedAt: ctx.now, expiresAt },
-    ctx,
-  );
+  const expiresAt = new Date(ctx.now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
+  const issue = { type: 'IssuePasswordResetToken' as const, data: { userId: user.userId, tokenHash, expiresAt }, metadata: commandMetadata(ctx) };
+  await handleCommand(deps.eventStore, resetTokenStreamId(tokenHash), resetTokenAggregate, issue, ctx);
   const resetUrl = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
   await deps.mail.send(`password-reset-${tokenHash}`, {
     template: 'password-reset',
     to: user.email,
-    data: { firstName: user.firstName, resetUrl, expiresAt: expiresAt.toISOString() },
+    data: { firstName: user.firstName, resetUrl, expiresAt },
   });
 }
 
@@ -63,19 +59,21 @@ export async function resetPassword(
   input: { token: string; newPassword: string },
   contextFor: ContextFor,
 ): Promise<Position | null> {
-  const streamId = resetTokenStreamId(hashToken(input.token));
+  const tokenHash = hashToken(input.token);
+  const streamId = resetTokenStreamId(tokenHash);
   const { state } = await loadState(deps.eventStore, streamId, resetTokenAggregate);
   const user = state.status === 'none' ? undefined : await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'password-reset' });
   if (!user || !isUsable(state, ctx.now) || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
   const passwordHash = await deps.hasher.hash(input.newPassword);
-  await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UseResetToken', usedAt: ctx.now }, ctx);
+  const metadata = commandMetadata(ctx);
+  await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UsePasswordResetToken', data: { tokenHash }, metadata }, ctx);
   // The user decider checks the link's age again on the account's latest state, so two links used at once cannot both set it.
   const { position } = await handleCommand(
     deps.eventStore,
     userStreamId(user.userId),
     userAggregate,
-    { type: 'ResetUserPassword', passwordHash, resetAt: ctx.now, linkIssuedAt: state.issuedAt },
+    { type: 'ResetUserPassword', data: { userId: user.userId, passwordHash, linkIssuedAt: state.issuedAt }, metadata },
     ctx,
   );
   return position;

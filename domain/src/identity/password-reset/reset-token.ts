@@ -1,4 +1,4 @@
-import { streamName, type PasswordResetTokenIssued, type PasswordResetTokenUsed } from '@concierge/contracts';
+import { streamName, type PasswordResetTokenCommand, type PasswordResetTokenIssued, type PasswordResetTokenUsed } from '@concierge/contracts';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
 
 /** Stream of one reset link, named by the token's hash: the token itself is never stored. */
@@ -34,21 +34,6 @@ export function evolveResetToken(state: ResetTokenState, event: ResetTokenEvent)
   }
 }
 
-export interface IssueResetToken {
-  readonly type: 'IssueResetToken';
-  readonly userId: string;
-  readonly tokenHash: string;
-  readonly issuedAt: Date;
-  readonly expiresAt: Date;
-}
-
-export interface UseResetToken {
-  readonly type: 'UseResetToken';
-  readonly usedAt: Date;
-}
-
-export type ResetTokenCommand = IssueResetToken | UseResetToken;
-
 /** Issued, not used yet, and not expired at `now`. */
 export function isUsable(state: ResetTokenState, now: Date): state is ResetTokenState & { status: 'issued' } {
   return state.status === 'issued' && now.getTime() < Date.parse(state.expiresAt);
@@ -68,22 +53,18 @@ export function invalidResetLink(): ValidationError {
   return new ValidationError([{ field: 'token', message: INVALID_RESET_LINK_MESSAGE }]);
 }
 
-export function decideResetToken(command: ResetTokenCommand, state: ResetTokenState): ResetTokenEvent[] {
+export function decideResetToken(command: PasswordResetTokenCommand, state: ResetTokenState): ResetTokenEvent[] {
   switch (command.type) {
-    case 'IssueResetToken': {
+    case 'IssuePasswordResetToken': {
       if (state.status !== 'none') throw new ConflictError('This reset token already exists.');
-      const { userId, tokenHash } = command;
-      return [
-        {
-          type: 'PasswordResetTokenIssued',
-          data: { userId, tokenHash, issuedAt: command.issuedAt.toISOString(), expiresAt: command.expiresAt.toISOString() },
-        },
-      ];
+      const { userId, tokenHash, expiresAt } = command.data;
+      return [{ type: 'PasswordResetTokenIssued', data: { userId, tokenHash, issuedAt: command.metadata.now, expiresAt } }];
     }
-    case 'UseResetToken': {
+    case 'UsePasswordResetToken': {
       // Single use: the append happens at the revision read, so two uses cannot both pass.
-      if (!isUsable(state, command.usedAt)) throw invalidResetLink();
-      return [{ type: 'PasswordResetTokenUsed', data: { userId: state.userId, tokenHash: state.tokenHash, usedAt: command.usedAt.toISOString() } }];
+      const usedAt = command.metadata.now;
+      if (!isUsable(state, new Date(usedAt))) throw invalidResetLink();
+      return [{ type: 'PasswordResetTokenUsed', data: { userId: state.userId, tokenHash: state.tokenHash, usedAt } }];
     }
     default: {
       const unexpected: never = command;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CommandMetadata, PasswordResetTokenCommand } from '@concierge/contracts';
 import { ValidationError } from '@concierge/platform/errors';
 import { decideResetToken, evolveResetToken, initialResetTokenState, INVALID_RESET_LINK_MESSAGE, isUsable, type ResetTokenEvent } from './reset-token.js';
 
@@ -6,7 +7,10 @@ const tokenHash = 'c'.repeat(64);
 const issuedAt = new Date('2026-11-22T10:00:00.000Z');
 const expiresAt = new Date('2026-11-22T11:00:00.000Z');
 const given = (events: ResetTokenEvent[]) => events.reduce(evolveResetToken, initialResetTokenState);
-const issued = decideResetToken({ type: 'IssueResetToken', userId: 'u-1', tokenHash, issuedAt, expiresAt }, initialResetTokenState);
+const at = (now: Date): CommandMetadata => ({ actor: { type: 'system', reason: 'forgot-password' }, now: now.toISOString(), correlationId: 'c', commandId: 'c' });
+const issue: PasswordResetTokenCommand = { type: 'IssuePasswordResetToken', data: { userId: 'u-1', tokenHash, expiresAt: expiresAt.toISOString() }, metadata: at(issuedAt) };
+const use = (usedAt: Date): PasswordResetTokenCommand => ({ type: 'UsePasswordResetToken', data: { tokenHash }, metadata: at(usedAt) });
+const issued = decideResetToken(issue, initialResetTokenState);
 
 describe('password reset tokens', () => {
   it('are issued with only the hash and an expiry', () => {
@@ -18,15 +22,15 @@ describe('password reset tokens', () => {
 
   it('can be used once, before they expire', () => {
     const usedAt = new Date('2026-11-22T10:30:00.000Z');
-    const used = decideResetToken({ type: 'UseResetToken', usedAt }, given(issued));
+    const used = decideResetToken(use(usedAt), given(issued));
     expect(used).toEqual([{ type: 'PasswordResetTokenUsed', data: { userId: 'u-1', tokenHash, usedAt: usedAt.toISOString() } }]);
     expect(isUsable(given([...issued, ...used]), usedAt)).toBe(false);
-    expect(() => decideResetToken({ type: 'UseResetToken', usedAt }, given([...issued, ...used]))).toThrow(INVALID_RESET_LINK_MESSAGE);
+    expect(() => decideResetToken(use(usedAt), given([...issued, ...used]))).toThrow(INVALID_RESET_LINK_MESSAGE);
   });
 
   it('are refused once expired, or when never issued', () => {
     expect(isUsable(given(issued), expiresAt)).toBe(false);
-    expect(() => decideResetToken({ type: 'UseResetToken', usedAt: expiresAt }, given(issued))).toThrow(ValidationError);
-    expect(() => decideResetToken({ type: 'UseResetToken', usedAt: issuedAt }, initialResetTokenState)).toThrow(INVALID_RESET_LINK_MESSAGE);
+    expect(() => decideResetToken(use(expiresAt), given(issued))).toThrow(ValidationError);
+    expect(() => decideResetToken(use(issuedAt), initialResetTokenState)).toThrow(INVALID_RESET_LINK_MESSAGE);
   });
 });

@@ -3,7 +3,7 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '@concierge/pl
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { endSessions } from '../session/end-sessions.js';
 import { sessionAggregate } from '../session/decide.js';
@@ -25,7 +25,8 @@ export async function updateProfile(
   profile: UpdateProfileRequest & { readonly email: string | undefined },
   ctx: CommandContext,
 ): Promise<Position | null> {
-  const command: UserCommand = { type: 'UpdateProfile', firstName: profile.firstName, lastName: profile.lastName, email: profile.email, updatedAt: ctx.now };
+  const data = { userId, firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
+  const command: UserCommand = { type: 'UpdateProfile', data, metadata: commandMetadata(ctx) };
   return (await handleCommand(store, userStreamId(userId), userAggregate, command, ctx)).position;
 }
 
@@ -64,7 +65,8 @@ export async function changePassword(
   await guesses?.succeeded();
   if (request.newPassword === request.currentPassword) throw new ValidationError([{ field: 'newPassword', message: SAME_PASSWORD_MESSAGE }]);
   const passwordHash = await deps.hasher.hash(request.newPassword);
-  const command: UserCommand = { type: 'ChangePassword', verifiedPasswordHash: user.passwordHash, passwordHash, changedAt: ctx.now };
+  const data = { userId: user.userId, verifiedPasswordHash: user.passwordHash, passwordHash };
+  const command: UserCommand = { type: 'ChangePassword', data, metadata: commandMetadata(ctx) };
   await handleCommand(deps.eventStore, userStreamId(user.userId), userAggregate, command, ctx);
   const { state: current } = await loadState(deps.eventStore, sessionStreamId(caller.sessionId), sessionAggregate);
   const rememberMe = current.status !== 'none' && current.userId === user.userId && current.rememberMe;

@@ -2,11 +2,11 @@ import type { RegisterRequest } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import type { Position } from '@concierge/platform/event-store/position';
 import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { EMAIL_VERIFICATION_TTL_MS } from '../user/email-verification.js';
-import { userAggregate } from '../user/decide.js';
+import { userAggregate, type UserCommand } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';
 import { reserveEmail, type RegistrationDeps } from './register.js';
 
@@ -33,7 +33,8 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
 
   if (!taken) {
     const { firstName, lastName, email } = input;
-    const command = { type: 'RegisterUser' as const, userId, firstName, lastName, email, passwordHash, registeredAt: ctx.now, emailVerificationTokenHash: tokenHash };
+    const data = { userId, firstName, lastName, email, passwordHash, emailVerificationTokenHash: tokenHash };
+    const command = { type: 'RegisterUser' as const, data, metadata: commandMetadata(ctx) };
     try {
       const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx);
       await mailLink(deps, { email, firstName }, `${userId}.${secret}`, tokenHash, ctx.now);
@@ -46,9 +47,10 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
 
   const { state: owner } = await loadState(deps.eventStore, stream, userAggregate);
   if (owner.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
-  const command = owner.emailVerified
-    ? { type: 'NoteRepeatedRegistration' as const, attemptedAt: ctx.now }
-    : { type: 'IssueEmailVerification' as const, tokenHash, issuedAt: ctx.now };
+  const metadata = commandMetadata(ctx);
+  const command: UserCommand = owner.emailVerified
+    ? { type: 'NoteRepeatedRegistration', data: { userId }, metadata }
+    : { type: 'IssueEmailVerification', data: { userId, tokenHash }, metadata };
   const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx, CONTENDED_RETRY);
   if (!owner.emailVerified) {
     await mailLink(deps, owner, `${userId}.${secret}`, tokenHash, ctx.now);

@@ -4,7 +4,7 @@ import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { reserve } from '../../shared/reservation.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { EMAIL_TAKEN_MESSAGE, userAggregate } from '../user/decide.js';
@@ -38,7 +38,7 @@ export async function registerAccount(
     deps.eventStore,
     userStreamId(userId),
     userAggregate,
-    { type: 'RegisterUser', userId, firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash, registeredAt: ctx.now },
+    { type: 'RegisterUser', data: { userId, firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash }, metadata: commandMetadata(ctx) },
     ctx,
   );
   return { userId, position };

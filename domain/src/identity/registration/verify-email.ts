@@ -1,7 +1,7 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { hashToken } from '../session/refresh-token.js';
 import { userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';
@@ -18,6 +18,7 @@ export async function verifyEmail(deps: VerifyEmailDeps, token: string, ctx: Com
   const dot = token.indexOf('.');
   const userId = token.slice(0, dot);
   const tokenHash = hashToken(token.slice(dot + 1));
-  const { position } = await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, { type: 'VerifyEmail', tokenHash, verifiedAt: ctx.now }, ctx);
+  const command = { type: 'VerifyEmail' as const, data: { userId, tokenHash }, metadata: commandMetadata(ctx) };
+  const { position } = await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, command, ctx);
   return position;
 }

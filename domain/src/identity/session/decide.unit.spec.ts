@@ -1,40 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import type { CommandMetadata, UserStanding } from '@concierge/contracts';
 import { UnauthorizedError } from '@concierge/platform/errors';
-import {
-  decideSession,
-  INVALID_REFRESH_MESSAGE,
-  SESSION_ENDED_MESSAGE,
-  SESSION_EXPIRED_MESSAGE,
-  type AccountStanding,
-  type SessionCommand,
-} from './decide.js';
+import { decideSession, INVALID_REFRESH_MESSAGE, SESSION_ENDED_MESSAGE, SESSION_EXPIRED_MESSAGE, type SessionCommand } from './decide.js';
 import { evolveSession, initialSessionState, type SessionEvent } from './session.js';
 
 const hash = (c: string) => c.repeat(64);
 const issuedAt = new Date('2026-11-22T10:00:00.000Z');
 const later = new Date('2026-11-22T11:00:00.000Z');
-const approved: AccountStanding = { status: 'approved', credentialsChangedAt: null, sessionsValidAfter: null };
+const approved: UserStanding = { status: 'approved', credentialsChangedAt: null, sessionsValidAfter: null };
+const at = (now: Date): CommandMetadata => ({ actor: { type: 'user', userId: 'u-1', role: 'user' }, now: now.toISOString(), correlationId: 'c', commandId: 'c' });
 
 const given = (events: SessionEvent[]) => events.reduce(evolveSession, initialSessionState);
 const when = (events: SessionEvent[], command: SessionCommand) => decideSession(command, given(events));
 const issued = decideSession(
   {
-    type: 'IssueSession',
-    sessionId: 's-1',
-    userId: 'u-1',
-    tokenHash: hash('a'),
-    rememberMe: true,
-    issuedAt,
-    expiresAt: new Date('2026-12-22T10:00:00.000Z'),
+    type: 'IssueRefreshSession',
+    data: { sessionId: 's-1', userId: 'u-1', tokenHash: hash('a'), rememberMe: true, expiresAt: '2026-12-22T10:00:00.000Z' },
+    metadata: at(issuedAt),
   },
   initialSessionState,
 );
-const rotate = (presented: string, next: string, account: AccountStanding | undefined = approved, now = later): SessionCommand => ({
-  type: 'RotateSession',
-  presentedTokenHash: presented,
-  tokenHash: next,
-  account,
-  now,
+const rotate = (presented: string, next: string, standing: UserStanding | undefined = approved, now = later): SessionCommand => ({
+  type: 'RotateRefreshSession',
+  data: { sessionId: 's-1', presentedTokenHash: presented, tokenHash: next, standing },
+  metadata: at(now),
 });
 const rotatedOnce = [...issued, ...decideSession(rotate(hash('a'), hash('b')), given(issued))];
 
@@ -81,10 +70,14 @@ describe('refresh sessions', () => {
     expect(expired).toThrow(SESSION_EXPIRED_MESSAGE);
   });
 
-  it('end when the account is no longer approved or no longer exists', () => {
+  it('end when the user is no longer approved or no longer exists', () => {
     const blocked = when(issued, rotate(hash('a'), hash('b'), { status: 'suspended', credentialsChangedAt: null, sessionsValidAfter: null }));
     expect(blocked[0]?.data).toMatchObject({ reason: 'account_blocked' });
-    const gone: SessionCommand = { type: 'RotateSession', presentedTokenHash: hash('a'), tokenHash: hash('b'), account: undefined, now: later };
+    const gone: SessionCommand = {
+      type: 'RotateRefreshSession',
+      data: { sessionId: 's-1', presentedTokenHash: hash('a'), tokenHash: hash('b'), standing: undefined },
+      metadata: at(later),
+    };
     expect(when(issued, gone)[0]?.data).toMatchObject({ reason: 'account_blocked' });
   });
 
@@ -103,7 +96,11 @@ describe('refresh sessions', () => {
   });
 
   it('log out with the current or an exchanged token; anything else, or a second logout, changes nothing', () => {
-    const logout = (presented: string): SessionCommand => ({ type: 'RevokeSession', presentedTokenHash: presented, reason: 'logout', revokedAt: later });
+    const logout = (presented: string): SessionCommand => ({
+      type: 'RevokeRefreshSession',
+      data: { sessionId: 's-1', presentedTokenHash: presented, reason: 'logout' },
+      metadata: at(later),
+    });
     const ended = when(rotatedOnce, logout(hash('b')));
     expect(ended).toEqual([
       { type: 'RefreshSessionRevoked', data: { sessionId: 's-1', userId: 'u-1', reason: 'logout', revokedAt: later.toISOString() } },

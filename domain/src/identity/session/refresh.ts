@@ -1,7 +1,7 @@
 import type { Actor } from '@concierge/platform/event-store/port';
 import { UnauthorizedError } from '@concierge/platform/errors';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { blockedAccountError } from '../login/account-status.js';
 import { findUserById } from '../user/find-user.js';
 import { INVALID_REFRESH_MESSAGE, SESSION_ENDED_MESSAGE, sessionAggregate } from './decide.js';
@@ -27,12 +27,13 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, co
   const user = await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'refresh-token' });
   const next = newRefreshToken(sessionId);
-  const account = user && { status: user.status, credentialsChangedAt: user.credentialsChangedAt, sessionsValidAfter: user.sessionsValidAfter };
+  const standing = user && { status: user.status, credentialsChangedAt: user.credentialsChangedAt, sessionsValidAfter: user.sessionsValidAfter };
+  const data = { sessionId, presentedTokenHash: hashToken(refreshToken), tokenHash: hashToken(next), standing };
   const { events, position } = await handleCommand(
     deps.eventStore,
     streamId,
     sessionAggregate,
-    { type: 'RotateSession', presentedTokenHash: hashToken(refreshToken), tokenHash: hashToken(next), account, now: ctx.now },
+    { type: 'RotateRefreshSession', data, metadata: commandMetadata(ctx) },
     ctx,
   );
   const [outcome] = events;
@@ -48,7 +49,8 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, co
 
 /** POST /auth/logout: ends the session of the token sent; unknown or ended sessions change nothing. */
 export async function endSession(deps: SessionDeps, refreshToken: string, contextFor: ContextFor) {
-  const streamId = sessionStreamId(sessionIdOf(refreshToken));
+  const sessionId = sessionIdOf(refreshToken);
+  const streamId = sessionStreamId(sessionId);
   const { state } = await loadState(deps.eventStore, streamId, sessionAggregate);
   if (state.status !== 'active') return { position: null };
   const user = await findUserById(deps.eventStore, state.userId);
@@ -57,7 +59,7 @@ export async function endSession(deps: SessionDeps, refreshToken: string, contex
     deps.eventStore,
     streamId,
     sessionAggregate,
-    { type: 'RevokeSession', presentedTokenHash: hashToken(refreshToken), reason: 'logout', revokedAt: ctx.now },
+    { type: 'RevokeRefreshSession', data: { sessionId, presentedTokenHash: hashToken(refreshToken), reason: 'logout' }, metadata: commandMetadata(ctx) },
     ctx,
   );
   return { position };

@@ -4,7 +4,7 @@ import type { SigningKeys } from '@concierge/platform/auth/keys';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { RegisteredUser } from '../user/user.js';
 import { sessionAggregate } from './decide.js';
 import { hashToken, newRefreshToken } from './refresh-token.js';
@@ -38,12 +38,13 @@ export function accessTokenFor(keys: SigningKeys, user: RegisteredUser, sessionI
 export async function startSession(deps: SessionDeps, user: RegisteredUser, rememberMe: boolean, ctx: CommandContext): Promise<IssuedTokens> {
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken(sessionId);
-  const expiresAt = new Date(ctx.now.getTime() + (rememberMe ? SESSION_TTL_MS.rememberMe : SESSION_TTL_MS.default));
+  const expiresAt = new Date(ctx.now.getTime() + (rememberMe ? SESSION_TTL_MS.rememberMe : SESSION_TTL_MS.default)).toISOString();
+  const data = { sessionId, userId: user.userId, tokenHash: hashToken(refreshToken), rememberMe, expiresAt };
   const { position } = await handleCommand(
     deps.eventStore,
     sessionStreamId(sessionId),
     sessionAggregate,
-    { type: 'IssueSession', sessionId, userId: user.userId, tokenHash: hashToken(refreshToken), rememberMe, issuedAt: ctx.now, expiresAt },
+    { type: 'IssueRefreshSession', data, metadata: commandMetadata(ctx) },
     ctx,
   );
   return { token: accessTokenFor(deps.keys, user, sessionId, ctx.now), refreshToken, position };

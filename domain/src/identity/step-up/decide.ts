@@ -1,3 +1,4 @@
+import type { IssueStepUpGrant, StepUpCommand, UseStepUpGrant } from '@concierge/contracts';
 import { AppError, ForbiddenError } from '@concierge/platform/errors';
 import {
   evolveStepUp,
@@ -10,30 +11,7 @@ import {
   type StepUpState,
 } from './step-up.js';
 
-/** The admin re-entered a password (checked by the caller, argon2id) and gave a reason. */
-export interface IssueStepUpGrant {
-  readonly type: 'IssueStepUpGrant';
-  readonly adminId: string;
-  readonly sessionId: string;
-  readonly memberId: string;
-  readonly passwordCorrect: boolean;
-  /** SHA-256 of the grant handed to the admin; the grant itself never reaches the store. */
-  readonly grantHash: string;
-  readonly reason: string;
-  readonly now: Date;
-}
-
-/** Spend a presented grant on a reveal of `memberId`'s key in session `sessionId`. */
-export interface UseStepUpGrant {
-  readonly type: 'UseStepUpGrant';
-  readonly adminId: string;
-  readonly sessionId: string;
-  readonly memberId: string;
-  readonly grantHash: string;
-  readonly now: Date;
-}
-
-export type StepUpCommand = IssueStepUpGrant | UseStepUpGrant;
+export type { StepUpCommand } from '@concierge/contracts';
 
 export const GRANT_UNKNOWN_MESSAGE = 'This confirmation is not valid. Re-enter your password to reveal the key.';
 export const GRANT_USED_MESSAGE = 'This confirmation was already used. Re-enter your password to reveal the key again.';
@@ -62,25 +40,26 @@ export function stepUpWaitSeconds(state: StepUpState, now: Date): number {
 
 /** Decided against the stream's revision, so concurrent step-ups can never pass the limit together. */
 export function issueStepUpGrant(command: IssueStepUpGrant, state: StepUpState): StepUpEvent[] {
-  const wait = stepUpWaitSeconds(state, command.now);
+  const at = command.metadata.now;
+  const wait = stepUpWaitSeconds(state, new Date(at));
   if (wait > 0) throw new StepUpLimitError(wait);
-  const { adminId, sessionId, memberId } = command;
-  const at = command.now.toISOString();
-  if (!command.passwordCorrect) return [{ type: 'StepUpRefused', data: { adminId, sessionId, memberId, refusedAt: at } }];
-  const expiresAt = new Date(command.now.getTime() + STEP_UP_GRANT_TTL_MS).toISOString();
-  return [{ type: 'StepUpGranted', data: { adminId, sessionId, memberId, grantHash: command.grantHash, reason: command.reason, grantedAt: at, expiresAt } }];
+  const { adminId, sessionId, memberId, passwordCorrect, grantHash, reason } = command.data;
+  if (!passwordCorrect) return [{ type: 'StepUpRefused', data: { adminId, sessionId, memberId, refusedAt: at } }];
+  const expiresAt = new Date(Date.parse(at) + STEP_UP_GRANT_TTL_MS).toISOString();
+  return [{ type: 'StepUpGranted', data: { adminId, sessionId, memberId, grantHash, reason, grantedAt: at, expiresAt } }];
 }
 
 /** A grant works once, for its own member and session, before it expires. */
 export function useStepUpGrant(command: UseStepUpGrant, state: StepUpState): StepUpEvent[] {
-  const grant: StepUpGrant | undefined = state.grants.find((g) => g.grantHash === command.grantHash);
+  const { adminId, sessionId, memberId, grantHash } = command.data;
+  const usedAt = command.metadata.now;
+  const grant: StepUpGrant | undefined = state.grants.find((g) => g.grantHash === grantHash);
   if (!grant) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
   if (grant.used) throw new ForbiddenError(GRANT_USED_MESSAGE);
-  if (command.now.getTime() >= Date.parse(grant.expiresAt)) throw new ForbiddenError(GRANT_EXPIRED_MESSAGE);
-  if (grant.memberId !== command.memberId) throw new ForbiddenError(GRANT_OTHER_MEMBER_MESSAGE);
-  if (grant.sessionId !== command.sessionId) throw new ForbiddenError(GRANT_OTHER_SESSION_MESSAGE);
-  const { adminId, memberId, grantHash } = command;
-  return [{ type: 'StepUpGrantUsed', data: { adminId, memberId, grantHash, usedAt: command.now.toISOString() } }];
+  if (Date.parse(usedAt) >= Date.parse(grant.expiresAt)) throw new ForbiddenError(GRANT_EXPIRED_MESSAGE);
+  if (grant.memberId !== memberId) throw new ForbiddenError(GRANT_OTHER_MEMBER_MESSAGE);
+  if (grant.sessionId !== sessionId) throw new ForbiddenError(GRANT_OTHER_SESSION_MESSAGE);
+  return [{ type: 'StepUpGrantUsed', data: { adminId, memberId, grantHash, usedAt } }];
 }
 
 export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUpEvent[] {

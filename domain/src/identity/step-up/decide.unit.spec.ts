@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventSchemas } from '@concierge/contracts';
+import { eventSchemas, type CommandMetadata } from '@concierge/contracts';
 import { ForbiddenError } from '@concierge/platform/errors';
 import {
   decideStepUp,
@@ -19,21 +19,17 @@ const at = (ms: number) => new Date(T0 + ms);
 const MINUTE = 60_000;
 const HASH = 'a'.repeat(64);
 const scope = { adminId: 'admin-1', sessionId: 's-1', memberId: 'm-1' };
+const by = (now: Date): CommandMetadata => ({ actor: { type: 'user', userId: scope.adminId, role: 'admin' }, now: now.toISOString(), correlationId: 'c', commandId: 'c' });
 
 const issue = (now: Date, passwordCorrect = true, grantHash = HASH): StepUpCommand => ({
   type: 'IssueStepUpGrant',
-  ...scope,
-  passwordCorrect,
-  grantHash,
-  reason: 'member lost their device',
-  now,
+  data: { ...scope, passwordCorrect, grantHash, reason: 'member lost their device' },
+  metadata: by(now),
 });
 const use = (now: Date, overrides: Partial<typeof scope> & { grantHash?: string } = {}): StepUpCommand => ({
   type: 'UseStepUpGrant',
-  ...scope,
-  grantHash: HASH,
-  now,
-  ...overrides,
+  data: { ...scope, grantHash: HASH, ...overrides },
+  metadata: by(now),
 });
 
 function given(commands: StepUpCommand[]): StepUpState {

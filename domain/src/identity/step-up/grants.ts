@@ -2,7 +2,7 @@ import { ForbiddenError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { findUserById } from '../user/find-user.js';
@@ -43,7 +43,8 @@ export async function issueStepUpGrant(deps: StepUpDeps, scope: StepUpScope, pas
   const admin = await findUserById(deps.eventStore, scope.adminId);
   const passwordCorrect = admin !== undefined && (await deps.hasher.verify(admin.passwordHash, password));
   const grant = newSecret();
-  const command = { type: 'IssueStepUpGrant' as const, ...scope, passwordCorrect, grantHash: hashToken(grant), reason, now: ctx.now };
+  const data = { ...scope, passwordCorrect, grantHash: hashToken(grant), reason };
+  const command = { type: 'IssueStepUpGrant' as const, data, metadata: commandMetadata(ctx) };
   const { events, position } = await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, CONTENDED_RETRY);
   const granted = events.find((event) => event.type === 'StepUpGranted');
   if (!granted) throw new ValidationError([{ field: 'password', message: WRONG_PASSWORD_MESSAGE }]);
@@ -57,7 +58,8 @@ export async function spendStepUpGrant(deps: Pick<StepUpDeps, 'eventStore'>, sco
   // A grant's reason never changes, so it may be read before the grant is spent.
   const { state } = await loadState(deps.eventStore, streamId, stepUpAggregate);
   const reason = state.grants.find((g) => g.grantHash === grantHash)?.reason;
-  await handleCommand(deps.eventStore, streamId, stepUpAggregate, { type: 'UseStepUpGrant', ...scope, grantHash, now: ctx.now }, ctx, CONTENDED_RETRY);
+  const command = { type: 'UseStepUpGrant' as const, data: { ...scope, grantHash }, metadata: commandMetadata(ctx) };
+  await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, CONTENDED_RETRY);
   if (reason === undefined) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
   return reason;
 }

@@ -1,86 +1,22 @@
-import type { SessionsEndedReason, UserRole, UserStatus } from '@concierge/contracts';
+import type {
+  Actor,
+  ApproveUser,
+  ChangePassword,
+  EndSessions,
+  RegisterUser,
+  RejectUser,
+  ResetUserPassword,
+  SetPasswordByOperator,
+  UpdateProfile,
+  UpdateUserDetails,
+  UserStatus,
+} from '@concierge/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import { invalidResetLink, spentByLaterPassword } from '../password-reset/reset-token.js';
 import { decideEmailVerification, EMAIL_UNVERIFIED_MESSAGE, verificationIssued, type EmailVerificationCommand } from './email-verification.js';
 import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
-export interface RegisterUser {
-  readonly type: 'RegisterUser';
-  readonly userId: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly passwordHash: string;
-  readonly registeredAt: Date;
-  /** The hash of the confirmation link mailed with this registration; absent for accounts an operator creates. */
-  readonly emailVerificationTokenHash?: string;
-}
-
-export interface ApproveUser {
-  readonly type: 'ApproveUser';
-  readonly approvedAt: Date;
-}
-
-export interface RejectUser {
-  readonly type: 'RejectUser';
-  readonly reason: string;
-  readonly rejectedAt: Date;
-}
-
-/** PUT /users/:id. Absent fields are left alone; `subscriptionPlanId: null` removes the plan. */
-export interface UpdateUserDetails {
-  readonly type: 'UpdateUserDetails';
-  readonly status?: UserStatus | undefined;
-  readonly role?: UserRole | undefined;
-  readonly subscriptionPlanId?: string | null | undefined;
-  /** The admin deciding, so they cannot lock themselves out; undefined for the platform itself. */
-  readonly changedBy?: string | undefined;
-  readonly changedAt: Date;
-}
-
-export interface UpdateProfile {
-  readonly type: 'UpdateProfile';
-  readonly firstName: string;
-  readonly lastName: string;
-  /** The email the form sent along (read-only there); anything but the current one is refused. */
-  readonly email?: string | undefined;
-  readonly updatedAt: Date;
-}
-
-/** The handler has verified the current password against `verifiedPasswordHash`. */
-export interface ChangePassword {
-  readonly type: 'ChangePassword';
-  readonly verifiedPasswordHash: string;
-  readonly passwordHash: string;
-  readonly changedAt: Date;
-}
-
-/** A reset link was spent (its stream holds `PasswordResetTokenUsed`); set the new password. */
-export interface ResetUserPassword {
-  readonly type: 'ResetUserPassword';
-  readonly passwordHash: string;
-  readonly resetAt: Date;
-  /** When the spent link was mailed: a password set since then makes the link void. */
-  readonly linkIssuedAt: string;
-}
-
-/** End every session of the account that began before `endedAt` (this device's included). */
-export interface EndSessions {
-  readonly type: 'EndSessions';
-  readonly reason: SessionsEndedReason;
-  /** Who ended them: the account's own id, or the operator of a take-over. */
-  readonly endedBy: string;
-  readonly endedAt: Date;
-}
-
-/** The operator of the platform sets the password from the command line (a take-over). */
-export interface SetPasswordByOperator {
-  readonly type: 'SetPasswordByOperator';
-  readonly passwordHash: string;
-  readonly operator: string;
-  readonly setAt: Date;
-}
-
+/** Every command decided on `user-<userId>`, in the contracts' `{ type, data, metadata }` shape. */
 export type UserCommand =
   | RegisterUser
   | ApproveUser
@@ -103,6 +39,15 @@ export const PASSWORD_RACE_MESSAGE = 'Your password was changed at the same mome
 const notPendingMessage = (action: 'approved' | 'rejected', status: UserStatus) =>
   `Only a pending registration can be ${action}; this account is ${status}.`;
 
+/** Whether the actor is this very user (an admin acting on their own user). */
+const isUser = (actor: Actor, userId: string) => actor.type === 'user' && actor.userId === userId;
+
+/** Who an event names as having done it: a signed-in user's id, or the platform's reason for acting. */
+function nameOf(actor: Actor): string {
+  if (actor.type === 'user') return actor.userId;
+  return actor.reason !== undefined && actor.reason !== '' ? actor.reason : 'system';
+}
+
 function registered(state: UserState): RegisteredUser {
   if (state.status === 'unregistered') throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   return state;
@@ -110,10 +55,10 @@ function registered(state: UserState): RegisteredUser {
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-  const { userId, firstName, lastName, email, passwordHash } = command;
-  const registeredAt = command.registeredAt.toISOString();
+  const { userId, firstName, lastName, email, passwordHash, emailVerificationTokenHash } = command.data;
+  const registeredAt = command.metadata.now;
   const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, firstName, lastName, email, passwordHash, role: 'user', registeredAt } }];
-  if (command.emailVerificationTokenHash) events.push(verificationIssued(userId, command.emailVerificationTokenHash, command.registeredAt));
+  if (emailVerificationTokenHash) events.push(verificationIssued(userId, emailVerificationTokenHash, registeredAt));
   return events;
 }
 
@@ -123,14 +68,14 @@ export function approveUser(command: ApproveUser, state: UserState): UserEvent[]
   if (user.status === 'approved') return [];
   if (user.status !== 'pending') throw new ConflictError(notPendingMessage('approved', user.status));
   if (!user.emailVerified) throw new ConflictError(EMAIL_UNVERIFIED_MESSAGE);
-  return [{ type: 'UserApproved', data: { userId: user.userId, approvedAt: command.approvedAt.toISOString() } }];
+  return [{ type: 'UserApproved', data: { userId: user.userId, approvedAt: command.metadata.now } }];
 }
 
 export function rejectUser(command: RejectUser, state: UserState): UserEvent[] {
   const user = registered(state);
   if (user.status === 'rejected') return [];
   if (user.status !== 'pending') throw new ConflictError(notPendingMessage('rejected', user.status));
-  return [{ type: 'UserRejected', data: { userId: user.userId, reason: command.reason, rejectedAt: command.rejectedAt.toISOString() } }];
+  return [{ type: 'UserRejected', data: { userId: user.userId, reason: command.data.reason, rejectedAt: command.metadata.now } }];
 }
 
 /**
@@ -141,63 +86,62 @@ export function rejectUser(command: RejectUser, state: UserState): UserEvent[] {
 export function updateUserDetails(command: UpdateUserDetails, state: UserState): UserEvent[] {
   const user = registered(state);
   const { userId } = user;
-  const changedAt = command.changedAt.toISOString();
-  const self = command.changedBy === userId;
+  const { status, role, subscriptionPlanId } = command.data;
+  const changedAt = command.metadata.now;
+  const self = isUser(command.metadata.actor, userId);
   const events: UserEvent[] = [];
-  if (command.status !== undefined && command.status !== user.status) {
+  if (status !== undefined && status !== user.status) {
     if (self) throw new ConflictError(OWN_STATUS_MESSAGE);
-    if (command.status === 'approved' && !user.emailVerified) throw new ConflictError(EMAIL_UNVERIFIED_MESSAGE);
+    if (status === 'approved' && !user.emailVerified) throw new ConflictError(EMAIL_UNVERIFIED_MESSAGE);
     events.push(
-      user.status === 'pending' && command.status === 'approved'
+      user.status === 'pending' && status === 'approved'
         ? { type: 'UserApproved', data: { userId, approvedAt: changedAt } }
-        : { type: 'UserStatusChanged', data: { userId, from: user.status, to: command.status, changedAt } },
+        : { type: 'UserStatusChanged', data: { userId, from: user.status, to: status, changedAt } },
     );
   }
-  if (command.role !== undefined && command.role !== user.role) {
+  if (role !== undefined && role !== user.role) {
     if (self) throw new ConflictError(OWN_ROLE_MESSAGE);
-    events.push({ type: 'UserRoleChanged', data: { userId, from: user.role, to: command.role, changedAt } });
+    events.push({ type: 'UserRoleChanged', data: { userId, from: user.role, to: role, changedAt } });
   }
-  if (command.subscriptionPlanId !== undefined && command.subscriptionPlanId !== user.planId) {
-    events.push({ type: 'UserSubscriptionPlanChanged', data: { userId, planId: command.subscriptionPlanId, changedAt } });
+  if (subscriptionPlanId !== undefined && subscriptionPlanId !== user.planId) {
+    events.push({ type: 'UserSubscriptionPlanChanged', data: { userId, planId: subscriptionPlanId, changedAt } });
   }
   return events;
 }
 
 export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
   const user = registered(state);
-  if (command.email !== undefined && command.email !== user.email) {
+  const { firstName, lastName, email } = command.data;
+  if (email !== undefined && email !== user.email) {
     throw new ValidationError([{ field: 'email', message: EMAIL_READ_ONLY_MESSAGE }]);
   }
-  if (command.firstName === user.firstName && command.lastName === user.lastName) return [];
-  const { firstName, lastName } = command;
-  return [{ type: 'UserProfileUpdated', data: { userId: user.userId, firstName, lastName, updatedAt: command.updatedAt.toISOString() } }];
+  if (firstName === user.firstName && lastName === user.lastName) return [];
+  return [{ type: 'UserProfileUpdated', data: { userId: user.userId, firstName, lastName, updatedAt: command.metadata.now } }];
 }
 
 /** Refused when the password changed between the handler's check of the current one and now. */
 export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
   const user = registered(state);
-  if (user.passwordHash !== command.verifiedPasswordHash) throw new AppError(409, PASSWORD_RACE_MESSAGE);
-  return [
-    { type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, changedAt: command.changedAt.toISOString() } },
-  ];
+  if (user.passwordHash !== command.data.verifiedPasswordHash) throw new AppError(409, PASSWORD_RACE_MESSAGE);
+  return [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash: command.data.passwordHash, changedAt: command.metadata.now } }];
 }
 
 export function resetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
   const user = registered(state);
-  if (spentByLaterPassword(command.linkIssuedAt, user.credentialsChangedAt)) throw invalidResetLink();
-  return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.passwordHash, resetAt: command.resetAt.toISOString() } }];
+  if (spentByLaterPassword(command.data.linkIssuedAt, user.credentialsChangedAt)) throw invalidResetLink();
+  return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.data.passwordHash, resetAt: command.metadata.now } }];
 }
 
 export function endSessions(command: EndSessions, state: UserState): UserEvent[] {
   const user = registered(state);
-  const { reason, endedBy } = command;
-  return [{ type: 'UserSessionsEnded', data: { userId: user.userId, reason, endedBy, endedAt: command.endedAt.toISOString() } }];
+  const endedBy = nameOf(command.metadata.actor);
+  return [{ type: 'UserSessionsEnded', data: { userId: user.userId, reason: command.data.reason, endedBy, endedAt: command.metadata.now } }];
 }
 
 export function setPasswordByOperator(command: SetPasswordByOperator, state: UserState): UserEvent[] {
   const user = registered(state);
-  const { passwordHash, operator } = command;
-  return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordHash, operator, setAt: command.setAt.toISOString() } }];
+  const { passwordHash, operator } = command.data;
+  return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordHash, operator, setAt: command.metadata.now } }];
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {

@@ -1,3 +1,4 @@
+import type { IssueEmailVerification, NoteRepeatedRegistration, VerifyEmail } from '@concierge/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { UserEvent, UserState } from './user.js';
 
@@ -8,31 +9,13 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
   'This confirmation link is invalid or has expired. Register again with the same email to receive a new one.';
 export const EMAIL_UNVERIFIED_MESSAGE = 'This person has not confirmed their email address yet, so the registration cannot be approved.';
 
-/** Mail a new confirmation link (a repeated registration before the email is confirmed). */
-export interface IssueEmailVerification {
-  readonly type: 'IssueEmailVerification';
-  readonly tokenHash: string;
-  readonly issuedAt: Date;
-}
-
-/** The link's secret, hashed, as presented by whoever opened the link. */
-export interface VerifyEmail {
-  readonly type: 'VerifyEmail';
-  readonly tokenHash: string;
-  readonly verifiedAt: Date;
-}
-
-/** Someone registered again with this account's email. */
-export interface NoteRepeatedRegistration {
-  readonly type: 'NoteRepeatedRegistration';
-  readonly attemptedAt: Date;
-}
-
+/** The user commands about confirming the email, in the contracts' shape. */
 export type EmailVerificationCommand = IssueEmailVerification | VerifyEmail | NoteRepeatedRegistration;
 
-export function verificationIssued(userId: string, tokenHash: string, issuedAt: Date): UserEvent {
-  const expiresAt = new Date(issuedAt.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString();
-  return { type: 'UserEmailVerificationIssued', data: { userId, tokenHash, issuedAt: issuedAt.toISOString(), expiresAt } };
+/** A link mailed at `issuedAt` (ISO 8601), usable for EMAIL_VERIFICATION_TTL_MS. */
+export function verificationIssued(userId: string, tokenHash: string, issuedAt: string): UserEvent {
+  const expiresAt = new Date(Date.parse(issuedAt) + EMAIL_VERIFICATION_TTL_MS).toISOString();
+  return { type: 'UserEmailVerificationIssued', data: { userId, tokenHash, issuedAt, expiresAt } };
 }
 
 export function decideEmailVerification(command: EmailVerificationCommand, state: UserState): UserEvent[] {
@@ -43,18 +26,17 @@ export function decideEmailVerification(command: EmailVerificationCommand, state
   switch (command.type) {
     case 'IssueEmailVerification':
       if (state.emailVerified) throw new ConflictError('This email address is already confirmed.');
-      return [verificationIssued(state.userId, command.tokenHash, command.issuedAt)];
+      return [verificationIssued(state.userId, command.data.tokenHash, command.metadata.now)];
     case 'VerifyEmail': {
       // A second click on the link that confirmed it changes nothing and is not an error.
       if (state.emailVerified) return [];
       const open = state.emailVerification;
-      if (!open || open.tokenHash !== command.tokenHash || command.verifiedAt.getTime() >= Date.parse(open.expiresAt)) {
-        throw invalidVerificationLink();
-      }
-      return [{ type: 'UserEmailVerified', data: { userId: state.userId, verifiedAt: command.verifiedAt.toISOString() } }];
+      const { now } = command.metadata;
+      if (!open || open.tokenHash !== command.data.tokenHash || Date.parse(now) >= Date.parse(open.expiresAt)) throw invalidVerificationLink();
+      return [{ type: 'UserEmailVerified', data: { userId: state.userId, verifiedAt: now } }];
     }
     case 'NoteRepeatedRegistration':
-      return [{ type: 'UserRegistrationRepeated', data: { userId: state.userId, attemptedAt: command.attemptedAt.toISOString() } }];
+      return [{ type: 'UserRegistrationRepeated', data: { userId: state.userId, attemptedAt: command.metadata.now } }];
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown command ${String((unexpected as { type: unknown }).type)}`);

@@ -1,14 +1,11 @@
-import type { CommandMetadata } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { CONTENDED_RETRY, handleCommand, loadState, type CommandResult } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { accountStreamId, type AccountEvent, type AccountState } from './account.js';
 import { accountAggregate, type AccountCommand } from './decide.js';
 
-/** The contracts' command metadata for a request or job context (the decider reads time and actor from it). */
-export function commandMetadata(ctx: CommandContext): CommandMetadata {
-  return { actor: ctx.actor, now: ctx.now.toISOString(), correlationId: ctx.correlationId, commandId: ctx.causationId };
-}
+/** Kept here for the account's callers; one helper for every context (see shared/command-context.ts). */
+export { commandMetadata } from '../../shared/command-context.js';
 
 /** Decides one command on `account-<userId>` and appends all its events at once, at the revision it decided on. */
 export function handleAccountCommand(

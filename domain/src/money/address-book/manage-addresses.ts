@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EVM_ADDRESS_MESSAGE, type CommandMetadata, type Network, type WithdrawalAddressCommand } from '@concierge/contracts';
+import { EVM_ADDRESS_MESSAGE, type Network, type WithdrawalAddressCommand } from '@concierge/contracts';
 import { NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
 import { handleCommand } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { addressBookStreamId, type AddressBookState, type SavedAddress } from './address-book.js';
 import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
-
-const metadataOf = (ctx: CommandContext): CommandMetadata => ({
-  actor: ctx.actor,
-  now: ctx.now.toISOString(),
-  correlationId: ctx.correlationId,
-  commandId: ctx.causationId,
-});
 
 /** Ids this service issues are UUIDs; anything else names no saved address and never reaches the store. */
 function addressIdOf(id: string): string {
@@ -59,7 +52,7 @@ export interface AddressInput {
 export async function addAddress(store: EventStore, userId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
   const addressId = randomUUID();
   const data = { userId, addressId, label: input.label, address: checksummed(input.address), network: input.network };
-  const { book, position } = await onBook(store, { type: 'AddWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx);
+  const { book, position } = await onBook(store, { type: 'AddWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
   return savedAfter(book, addressId, position);
 }
 
@@ -67,18 +60,18 @@ export async function addAddress(store: EventStore, userId: string, input: Addre
 export async function editAddress(store: EventStore, userId: string, addressId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
   const id = addressIdOf(addressId);
   const data = { userId, addressId: id, label: input.label, address: checksummed(input.address), network: input.network };
-  const { book, position } = await onBook(store, { type: 'EditWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx);
+  const { book, position } = await onBook(store, { type: 'EditWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
   return savedAfter(book, id, position);
 }
 
 /** A member removes one of their saved addresses. */
 export async function removeAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
   const data = { userId, addressId: addressIdOf(addressId) };
-  return (await onBook(store, { type: 'RemoveWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx)).position;
+  return (await onBook(store, { type: 'RemoveWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
 }
 
 /** A member makes one of their saved addresses the primary one. */
 export async function setPrimaryAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
   const data = { userId, addressId: addressIdOf(addressId) };
-  return (await onBook(store, { type: 'SetPrimaryWithdrawalAddress', data, metadata: metadataOf(ctx) }, ctx)).position;
+  return (await onBook(store, { type: 'SetPrimaryWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
 }

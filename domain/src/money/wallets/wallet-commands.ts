@@ -1,10 +1,10 @@
-import type { CommandMetadata, WalletCommand } from '@concierge/contracts';
+import type { WalletCommand } from '@concierge/contracts';
 import { ForbiddenError, NotFoundError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../../identity/password-hasher.js';
 import { issueStepUpGrant, spendStepUpGrant, type IssuedGrant, type StepUpScope } from '../../identity/step-up/grants.js';
 import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from './decide.js';
@@ -17,19 +17,12 @@ export const MNEMONIC_MISMATCH_MESSAGE =
 /** A grant is 43 characters; anything much longer is not one and is not worth hashing. */
 const MAX_GRANT_LENGTH = 128;
 
-export const metadataOf = (ctx: CommandContext): CommandMetadata => ({
-  actor: ctx.actor,
-  now: ctx.now.toISOString(),
-  correlationId: ctx.correlationId,
-  commandId: ctx.causationId,
-});
-
 const onWallet = async (store: EventStore, command: WalletCommand, ctx: CommandContext): Promise<Position | null> =>
   (await handleCommand(store, walletStreamId(command.data.userId), walletAggregate, command, ctx)).position;
 
 /** The member's own auto-withdrawal switch; the same setting again appends nothing. */
 export function configureAutoWithdrawal(store: EventStore, userId: string, enabled: boolean, ctx: CommandContext): Promise<Position | null> {
-  return onWallet(store, { type: 'ConfigureAutoWithdrawal', data: { userId, enabled }, metadata: metadataOf(ctx) }, ctx);
+  return onWallet(store, { type: 'ConfigureAutoWithdrawal', data: { userId, enabled }, metadata: commandMetadata(ctx) }, ctx);
 }
 
 export interface KeyRevealDeps {
@@ -70,6 +63,6 @@ export async function revealPrivateKey(deps: KeyRevealDeps, scope: StepUpScope, 
   // A changed WALLET_MNEMONIC would hand out a key that does not control the address: stop, and log it for the operator.
   if (derived.address !== deposit.address) throw new Error(MNEMONIC_MISMATCH_MESSAGE);
   const reason = await spendStepUpGrant(deps, scope, grant, ctx);
-  const position = await onWallet(deps.eventStore, { type: 'RevealPrivateKey', data: { userId: scope.memberId, reason }, metadata: metadataOf(ctx) }, ctx);
+  const position = await onWallet(deps.eventStore, { type: 'RevealPrivateKey', data: { userId: scope.memberId, reason }, metadata: commandMetadata(ctx) }, ctx);
   return { address: derived.address, privateKey: derived.privateKey, position };
 }

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
+import { approveUser } from '@concierge/domain/identity/admin/manage-users';
 import { registerAccount } from '@concierge/domain/identity/registration/register';
-import { userAggregate } from '@concierge/domain/identity/user/decide';
-import { userStreamId } from '@concierge/domain/identity/user/user';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { createCommandApp } from '@concierge/command-api/app';
 import { argon2idHasher, DEFAULT_ARGON2_COST } from '@concierge/command-api/identity/password-hasher';
 import { benchStores } from './setup.js';
@@ -29,7 +27,7 @@ export async function benchLogin(concurrency = 20, rounds = 10) {
     for (let i = 0; i < concurrency; i += 1) {
       const email = `login-${i}-${randomUUID().slice(0, 6)}@bench.example`;
       const { userId } = await registerAccount({ eventStore: stores.eventStore, hasher }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
-      await handleCommand(stores.eventStore, userStreamId(userId), userAggregate, { type: 'ApproveUser', approvedAt: new Date() }, ctx());
+      await approveUser(stores.eventStore, userId, ctx());
       emails.push(email);
     }
     const latencies: number[] = [];

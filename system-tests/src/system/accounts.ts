@@ -2,10 +2,8 @@ import type { UserRole } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { ensureAdmin } from '@concierge/domain/identity/admin/ensure-admin';
+import { updateUser } from '@concierge/domain/identity/admin/manage-users';
 import { registerAccount } from '@concierge/domain/identity/registration/register';
-import { userAggregate } from '@concierge/domain/identity/user/decide';
-import { userStreamId } from '@concierge/domain/identity/user/user';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { testHasher } from '@concierge/command-api/identity/testing/harness';
 
 export const PASSWORD = 'Analytical1';
@@ -18,7 +16,7 @@ export async function createAccount(schemas: TestSchemas, email: string, role: U
   const eventStore = storeOf(schemas);
   const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
   const { userId } = await registerAccount({ eventStore, hasher: testHasher }, { email, password: PASSWORD, firstName: 'Test', lastName: role }, ctx);
-  await handleCommand(eventStore, userStreamId(userId), userAggregate, { type: 'UpdateUserDetails', status: 'approved', role, changedAt: ctx.now }, ctx);
+  await updateUser(eventStore, userId, { status: 'approved', role, subscriptionPlan: undefined }, ctx);
   return userId;
 }
 

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
 import { approveUser } from '@concierge/domain/identity/admin/manage-users';
-import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { registerUser } from '@concierge/domain/identity/registration/register';
 import { createCommandApp } from '@concierge/command-api/app';
 import { argon2idHasher, DEFAULT_ARGON2_COST } from '@concierge/command-api/identity/password-hasher';
 import { benchStores } from './setup.js';
@@ -26,7 +26,7 @@ export async function benchLogin(concurrency = 20, rounds = 10) {
     const emails: string[] = [];
     for (let i = 0; i < concurrency; i += 1) {
       const email = `login-${i}-${randomUUID().slice(0, 6)}@bench.example`;
-      const { userId } = await registerAccount({ eventStore: stores.eventStore, hasher }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
+      const { userId } = await registerUser({ eventStore: stores.eventStore, hasher }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
       await approveUser(stores.eventStore, userId, ctx());
       emails.push(email);
     }

@@ -3,7 +3,7 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { ensureAdmin } from '@concierge/domain/identity/admin/ensure-admin';
 import { updateUser } from '@concierge/domain/identity/admin/manage-users';
-import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { registerUser } from '@concierge/domain/identity/registration/register';
 import { testHasher } from '@concierge/command-api/identity/testing/harness';
 
 export const PASSWORD = 'Analytical1';
@@ -15,7 +15,7 @@ const storeOf = (schemas: TestSchemas) =>
 export async function createAccount(schemas: TestSchemas, email: string, role: UserRole = 'user'): Promise<string> {
   const eventStore = storeOf(schemas);
   const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
-  const { userId } = await registerAccount({ eventStore, hasher: testHasher }, { email, password: PASSWORD, firstName: 'Test', lastName: role }, ctx);
+  const { userId } = await registerUser({ eventStore, hasher: testHasher }, { email, password: PASSWORD, firstName: 'Test', lastName: role }, ctx);
   await updateUser(eventStore, userId, { status: 'approved', role, subscriptionPlan: undefined }, ctx);
   return userId;
 }

@@ -13,7 +13,7 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata, toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
-import { registerAccount } from '@concierge/domain/identity/registration/register';
+import { registerUser } from '@concierge/domain/identity/registration/register';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import { createCommandApp } from '../../app.js';
@@ -139,7 +139,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
   const seedUser = async (seed: SeedUser): Promise<string> => {
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: clock.now };
     const input = { email: seed.email, password: seed.password, firstName: seed.firstName ?? 'Ada', lastName: seed.lastName ?? 'Lovelace' };
-    const { userId } = await registerAccount({ eventStore: store, hasher: testHasher }, input, ctx);
+    const { userId } = await registerUser({ eventStore: store, hasher: testHasher }, input, ctx);
     const status = seed.status ?? 'approved';
     const role = seed.role ?? 'user';
     if (status !== 'pending' || role !== 'user') {

@@ -7,7 +7,7 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { PasswordHasher } from '../password-hasher.js';
-import { registerAccount } from '../registration/register.js';
+import { registerUser } from '../registration/register.js';
 import { userAggregate } from '../user/decide.js';
 import { findUserByEmail } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
@@ -84,7 +84,7 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   let userId = user?.userId;
   if (!user) {
     try {
-      ({ userId, position: registered } = await registerAccount(deps, { email, password, firstName, lastName }, ctx));
+      ({ userId, position: registered } = await registerUser(deps, { email, password, firstName, lastName }, ctx));
     } catch (error) {
       // Registered by someone else in the meantime: that account is judged like any existing one.
       if (!(error instanceof ConflictError)) throw error;

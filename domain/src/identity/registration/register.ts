@@ -16,17 +16,19 @@ export interface RegistrationDeps {
   readonly newId?: () => string;
 }
 
-/** The stream that reserves one email for one account; the hash keeps addresses out of stream names. */
+/** The stream that reserves one email for one user; the hash keeps addresses out of stream names. */
 export function emailReservationStreamId(email: string): string {
   return `userEmail-${createHash('sha256').update(email).digest('hex')}`;
 }
 
 /**
- * Reserves the email (a stream appended with "no stream", so exactly one account can hold it),
- * then registers the account. A reservation whose account was never written — a crash between
- * the two appends — is taken over by the next registration for that email, so no email is lost.
+ * Registers a user without mailing a confirmation link (an operator's or a test's; members
+ * register through `registerMember`). Reserves the email (a stream appended with "no stream", so
+ * exactly one user can hold it), then registers the user. A reservation whose user was never
+ * written — a crash between the two appends — is taken over by the next registration for that
+ * email, so no email is lost.
  */
-export async function registerAccount(
+export async function registerUser(
   deps: RegistrationDeps,
   input: RegisterRequest,
   ctx: CommandContext,
@@ -44,7 +46,7 @@ export async function registerAccount(
   return { userId, position };
 }
 
-/** The account the email belongs to: a fresh reservation, or (`taken`) an account registered with it. */
+/** The user the email belongs to: a fresh reservation, or (`taken`) a user registered with it. */
 export async function reserveEmail(deps: RegistrationDeps, email: string, ctx: CommandContext): Promise<{ userId: string; taken: boolean }> {
   const userId = (deps.newId ?? randomUUID)();
   const reserved = await reserve(deps.eventStore, emailReservationStreamId(email), { type: 'EmailReserved', data: { email, userId, reservedAt: ctx.now.toISOString() } }, ctx);

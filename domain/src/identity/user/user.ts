@@ -35,7 +35,8 @@ export type UserEvent =
   | { type: 'UserEmailVerified'; data: UserEmailVerified }
   | { type: 'UserRegistrationRepeated'; data: UserRegistrationRepeated };
 
-export interface Account {
+/** What a registered user's stream says about them besides their status (the product's texts call it their account). */
+export interface UserFacts {
   readonly userId: string;
   readonly email: string;
   readonly firstName: string;
@@ -52,7 +53,7 @@ export interface Account {
    */
   readonly sessionsValidAfter: string | null;
   /**
-   * Whether the owner confirmed the email. Accounts registered before confirmation existed, and
+   * Whether the owner confirmed the email. Users registered before confirmation existed, and
    * those an operator creates, count as confirmed; a registration that mails a link does not.
    */
   readonly emailVerified: boolean;
@@ -62,7 +63,7 @@ export interface Account {
 
 /** A user's state is keyed on status; `unregistered` is the empty stream. */
 export type UserState = { status: 'unregistered' } | RegisteredUser;
-export type RegisteredUser = { status: UserStatus } & Account;
+export type RegisteredUser = { status: UserStatus } & UserFacts;
 
 export const initialUserState: UserState = { status: 'unregistered' };
 

@@ -39,6 +39,10 @@ const ZONES = [
       'web features never import each other: move what they share to web/src/components or lib, or compose them in a page.',
     ),
   ),
+  ...zone('web/src/features', ['web/src/app'], 'web features never import app/: a page under app/routes composes features, never the other way.'),
+  ...['components', 'hooks', 'lib'].flatMap((shared) =>
+    zone(`web/src/${shared}`, ['web/src/features', 'web/src/app'], `web/src/${shared} is shared by every feature: it imports no feature and no page.`),
+  ),
   ...WORKSPACES.flatMap((w) => zone(w, ['scripts'], 'scripts/ is tooling: nothing outside it imports it.')),
   ...WORKSPACES.filter((w) => w !== 'system-tests')
     .concat('scripts')

@@ -4,27 +4,27 @@ import { PageSpinner } from '../components/page-spinner';
 import { RequireAuth } from './guards';
 
 // One chunk per route, so the landing and login pages download only what they show.
-const LandingPage = lazy(() => import('../features/landing/landing-page'));
-const LoginPage = lazy(() => import('../features/auth/login/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/register/register-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password/reset-password-page'));
-const VerifyEmailPage = lazy(() => import('../features/auth/verify-email/verify-email-page'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
-const TermsPage = lazy(() => import('../features/legal/terms-and-conditions-page'));
+const LandingPage = lazy(() => import('./routes/landing'));
+const LoginPage = lazy(() => import('./routes/auth/login'));
+const RegisterPage = lazy(() => import('./routes/auth/register'));
+const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
+const VerifyEmailPage = lazy(() => import('./routes/auth/verify-email'));
+const PrivacyPolicyPage = lazy(() => import('./routes/legal/privacy-policy'));
+const TermsPage = lazy(() => import('./routes/legal/terms-and-conditions'));
 const ComingSoonPage = lazy(() => import('../components/coming-soon-page'));
 
-const MemberLayout = lazy(() => import('../features/member-shell/member-layout'));
-const MemberDashboardPage = lazy(() => import('../features/member-dashboard/member-dashboard-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const TransactionHistoryPage = lazy(() => import('../features/transaction-history/transaction-history-page'));
+const MemberLayout = lazy(() => import('./routes/member/layout'));
+const MemberDashboardPage = lazy(() => import('./routes/member/dashboard'));
+const SettingsPage = lazy(() => import('./routes/member/settings'));
+const TransactionHistoryPage = lazy(() => import('./routes/member/transaction-history'));
 
-const AdminLayout = lazy(() => import('../features/admin-shell/admin-layout'));
-const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/admin-dashboard-page'));
-const UserManagementPage = lazy(() => import('../features/admin-users/user-management-page'));
-const UserDetailsPage = lazy(() => import('../features/admin-users/user-details-page'));
-const WithdrawalManagementPage = lazy(() => import('../features/admin-withdrawals/withdrawal-management-page'));
-const DepositHistoryPage = lazy(() => import('../features/admin-deposits/deposit-history-page'));
+const AdminLayout = lazy(() => import('./routes/admin/layout'));
+const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
+const UserManagementPage = lazy(() => import('./routes/admin/users/user-management'));
+const UserDetailsPage = lazy(() => import('./routes/admin/users/user-details'));
+const WithdrawalManagementPage = lazy(() => import('./routes/admin/withdrawals'));
+const DepositHistoryPage = lazy(() => import('./routes/admin/deposit-history'));
 
 /** Each lazy page loads behind its own boundary, so a layout stays on screen while its child loads. */
 function page(element: ReactNode) {

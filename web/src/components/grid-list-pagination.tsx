@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { gridPaginationModelSelector, gridPaginationRowCountSelector, useGridApiContext, useGridSelector } from '@mui/x-data-grid';
-import { ListPagination } from '../lib/admin-money/list-pagination';
+import { ListPagination } from './list-pagination';
 
 /**
  * The DataGrid's pagination slot for the admin lists: the grid's page (0-based) and the API's

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { toStatus, type ListFilters, type StatusOf, type StatusOption } from '../lib/use-list-filters';
+import { toStatus, type ListFilters, type StatusOf, type StatusOption } from '../hooks/use-list-filters';
 
 type ListFilterBarProps<Options extends readonly StatusOption[]> = {
   /** The status select's choices, the '' (all) one included. */

@@ -1,3 +1,4 @@
+import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -66,7 +67,7 @@ export function useSession(): Session {
 
   const logout = useCallback(() => {
     const refreshToken = getRefreshToken();
-    if (refreshToken !== null) void api('POST', '/auth/logout', { body: { refreshToken } }).catch(() => undefined);
+    if (refreshToken !== null) void api(authRoutes.logout, { body: { refreshToken } }).catch(() => undefined);
     clearSession('logout');
     // The router reports a failed navigation itself; signing out does not wait for the login page.
     void navigate('/login', { replace: true });

@@ -1,8 +1,9 @@
+import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return api('POST', '/auth/forgot-password', { body: { email } });
+  return api(authRoutes.forgotPassword, { body: { email } });
 }
 
 export function useForgotPasswordMutation() {

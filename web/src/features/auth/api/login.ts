@@ -1,11 +1,12 @@
 import type { LoginRequest, LoginResponse } from '@concierge/contracts';
+import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 
 export type LoginInput = Pick<LoginRequest, 'email' | 'password' | 'rememberMe'>;
 
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api<LoginResponse>('POST', '/auth/login', { body: input });
+  return api<LoginResponse>(authRoutes.login, { body: input });
 }
 
 export function useLoginMutation() {

@@ -1,5 +1,7 @@
+import * as authRoutes from '@concierge/contracts/auth/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './query-keys';
 
 /**
  * Confirms the email of a registration with its link's token. Confirming is idempotent on the
@@ -8,8 +10,8 @@ import { api } from '../../../lib/api-client';
  */
 export function verifyEmailQuery(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
-    queryFn: () => api<{ message: string }>('POST', '/auth/verify-email', { body: { token } }),
+    queryKey: authKeys.verifyEmail(token),
+    queryFn: () => api<{ message: string }>(authRoutes.verifyEmail, { body: { token } }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deposit, member, withdrawal } from '../../../testing/fixtures';
+import { json, renderPage } from '../../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import MemberDashboardPage from './dashboard';
+
+const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`;
+const ADDRESS = `0x${'c'.repeat(40)}`;
+
+type Options = { address?: string | null; withdrawalAnswer?: () => Response };
+
+function serve({ address = ADDRESS, withdrawalAnswer }: Options = {}) {
+  return stubBackend(({ method, path }) => {
+    if (path === '/api/auth/me') return json(member);
+    if (path === '/api/wallets/info') return json({ address, totalValue: 1234.5 });
+    // The portfolio is a later release: the route is not built yet.
+    if (path === '/api/wallets/performance') return json({ message: 'Not implemented yet' }, 501);
+    if (path === '/api/wallets/balances') return json({ balances: [{ asset: 'USDC', balance: 1234.5, reserved: 0, available: 1234.5 }] });
+    if (path === '/api/deposits/user/u1') return json([deposit('d9', 90, day(9)), deposit('d7', 70, day(7)), deposit('d5', 50, day(5)), deposit('d1', 10, day(1))]);
+    if (path === '/api/withdrawals/history') return json([withdrawal('w8', 80, day(8)), withdrawal('w6', 60, day(6)), withdrawal('w3', 30, day(3))]);
+    if (method === 'POST' && path === '/api/withdrawals/request') {
+      return withdrawalAnswer?.() ?? json({ message: 'Withdrawal requested', withdrawalId: 'w9', status: 'pending', position: '9-1' });
+    }
+    return undefined;
+  });
+}
+
+signedInForEachTest();
+
+const amountField = () => screen.getByLabelText('Amount');
+const submit = () => screen.getByRole('button', { name: 'Submit Request' });
+const openWithdraw = async () => fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+
+describe('member dashboard', () => {
+  it('shows a spinner, then the value, unknown portfolio figures as "—", and 5 recent items', async () => {
+    serve();
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeTruthy();
+    const walletCard = within(await screen.findByRole('region', { name: 'Wallet Value' }));
+    expect(walletCard.getByText('1,234.5 USDC')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'APY' })).getByText('—')).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.match(/[+−][\d,.]+/)?.[0])).toEqual(['+90', '−80', '+70', '−60', '+50']);
+    expect(screen.getByRole('link', { name: 'View All Activity' }).getAttribute('href')).toBe('/user/history');
+  });
+
+  it('refuses an amount under 0.01 USDC without sending anything, and clears it when closed', async () => {
+    const sent = serve();
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    await openWithdraw();
+    fireEvent.change(amountField(), { target: { value: '0.009' } });
+    fireEvent.click(submit());
+    expect(await screen.findByText('Please enter a valid amount (minimum 0.01 USDC)')).toBeTruthy();
+    fireEvent.change(amountField(), { target: { value: '1.0000001' } });
+    expect(screen.getByText('Please enter a valid amount (minimum 0.01 USDC)')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openWithdraw();
+    expect(amountField()).toHaveProperty('value', '');
+    expect(screen.queryByText('Please enter a valid amount (minimum 0.01 USDC)')).toBeNull();
+  });
+
+  it('sends a valid amount as exact text and confirms it', async () => {
+    const sent = serve();
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    await openWithdraw();
+    expect(await screen.findByText('Available to withdraw: 1,234.5 USDC')).toBeTruthy();
+    fireEvent.change(amountField(), { target: { value: ' 12.5 ' } });
+    fireEvent.click(submit());
+    expect(await screen.findByText('Withdrawal request submitted successfully')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ amount: '12.5', asset: 'USDC' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends a member without a withdrawal address to the Wallet settings', async () => {
+    serve({ withdrawalAnswer: () => json({ message: 'Add a withdrawal address first', requiresWalletSetup: true }, 409) });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    await openWithdraw();
+    fireEvent.change(amountField(), { target: { value: '5' } });
+    fireEvent.click(submit());
+    expect(await screen.findByText('Please set up your withdrawal wallet first')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/settings?tab=wallet'));
+  });
+
+  it("shows the server's reason for any other refusal and keeps the amount", async () => {
+    serve({ withdrawalAnswer: () => json({ message: 'The amount exceeds your available balance of 1234.5 USDC' }, 409) });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    await openWithdraw();
+    fireEvent.change(amountField(), { target: { value: '5000' } });
+    fireEvent.click(submit());
+    expect(await screen.findByText('The amount exceeds your available balance of 1234.5 USDC')).toBeTruthy();
+    expect(amountField()).toHaveProperty('value', '5000');
+    expect(screen.getByTestId('where').textContent).toBe('/user/dashboard');
+  });
+
+  it('says the deposit address is being prepared instead of drawing an empty QR code', async () => {
+    serve({ address: null });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/being prepared/)).toBeTruthy();
+    expect(dialog.queryByRole('img', { name: 'Deposit address QR code' })).toBeNull();
+  });
+
+  it('shows the deposit address with a QR code and copies it', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    serve();
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByDisplayValue(ADDRESS)).toBeTruthy();
+    expect(dialog.getByRole('img', { name: 'Deposit address QR code' }).querySelector('svg')).toBeTruthy();
+    expect(dialog.getByText('USDC')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Copy address' }));
+    expect(await screen.findByText('Address copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(ADDRESS);
+  });
+});

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import type { WithdrawalAddressDto } from '@concierge/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { member, savedAddress } from '../../../testing/fixtures';
+import { json, renderPage } from '../../../testing/render-page';
+import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import SettingsPage from './settings';
+
+const PLATFORM_ADDRESS = `0x${'d'.repeat(40)}`;
+const NEW_ADDRESS = `0x${'aB'.repeat(20)}`;
+
+/** A small address book behind `fetch` that add, edit, delete and set-primary really change. */
+function serve(options: { failPrimary?: boolean } = {}) {
+  let book: WithdrawalAddressDto[] = [savedAddress('a1', 'Ledger', true), savedAddress('a2', 'Exchange', false, 'Polygon')];
+  const sent = stubBackend(({ method, path, body }) => {
+    if (path === '/api/auth/me') return json(member);
+    if (path === '/api/wallets/info') return json({ address: PLATFORM_ADDRESS, totalValue: 0 });
+    if (method === 'GET' && path === '/api/withdrawals/addresses') return json(book);
+    if (method === 'POST' && path === '/api/withdrawals/addresses') {
+      const added = { ...savedAddress('a3', '', false), ...(body as object) };
+      book = [...book, added];
+      return json({ ...added, message: 'Saved', position: '5-1' });
+    }
+    const one = /^\/api\/withdrawals\/addresses\/([^/]+)(\/set-primary)?$/.exec(path);
+    if (one?.[1] && method === 'PUT') {
+      book = book.map((entry) => (entry.id === one[1] ? { ...entry, ...(body as object) } : entry));
+      return json({ ...book.find((entry) => entry.id === one[1]), message: 'Updated', position: '6-1' });
+    }
+    if (one?.[1] && method === 'DELETE') {
+      book = book.filter((entry) => entry.id !== one[1]);
+      return json({ message: 'Deleted', position: '7-1' });
+    }
+    if (one?.[1] && one[2] && method === 'POST') {
+      if (options.failPrimary) return json({ message: 'This address was deleted meanwhile' }, 404);
+      book = book.map((entry) => ({ ...entry, isPrimary: entry.id === one[1] }));
+      return json({ message: 'Primary set', position: '8-1' });
+    }
+    return undefined;
+  });
+  return { sent, book: () => book };
+}
+
+signedInForEachTest();
+
+const openWallet = () => renderPage(<SettingsPage />, '/user/settings?tab=wallet');
+const saved = () => within(screen.getByRole('list', { name: 'Saved withdrawal addresses' }));
+const dialog = () => within(screen.getByRole('dialog'));
+
+describe('settings wallet tab', () => {
+  it('opens from ?tab=wallet with the platform address and the saved addresses, primary marked', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    serve();
+    openWallet();
+    expect(await screen.findByText(PLATFORM_ADDRESS)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Wallet' }).getAttribute('aria-selected')).toBe('true');
+    const [ledger, exchange] = saved().getAllByRole('listitem');
+    expect(within(ledger as HTMLElement).getByText('Primary')).toBeTruthy();
+    expect(within(exchange as HTMLElement).queryByText('Primary')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Platform wallet address copied.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(PLATFORM_ADDRESS);
+  });
+
+  it('keeps Save disabled until the label and the EVM address are valid, then saves on Avalanche by default', async () => {
+    const { sent } = serve();
+    openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
+    const save = () => dialog().getByRole('button', { name: 'Save' });
+    expect(save()).toHaveProperty('disabled', true);
+    expect(dialog().getByRole('combobox', { name: 'Network' }).textContent).toBe('Avalanche');
+    expect(dialog().getByRole('note').textContent).toMatch(/cannot be recovered/);
+
+    fireEvent.blur(dialog().getByLabelText('Label'));
+    expect(dialog().getByText('Label is required')).toBeTruthy();
+    fireEvent.change(dialog().getByLabelText('Label'), { target: { value: 'Cold wallet' } });
+    fireEvent.change(dialog().getByLabelText('Address'), { target: { value: '0x1234' } });
+    fireEvent.blur(dialog().getByLabelText('Address'));
+    expect(dialog().getByText('Please enter a valid EVM address')).toBeTruthy();
+    expect(save()).toHaveProperty('disabled', true);
+    // 41 hex characters is one too many.
+    fireEvent.change(dialog().getByLabelText('Address'), { target: { value: `${NEW_ADDRESS}0` } });
+    expect(save()).toHaveProperty('disabled', true);
+
+    fireEvent.change(dialog().getByLabelText('Address'), { target: { value: NEW_ADDRESS } });
+    expect(dialog().queryByText('Please enter a valid EVM address')).toBeNull();
+    fireEvent.click(save());
+    expect(await screen.findByText('Address saved successfully.')).toBeTruthy();
+    expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ label: 'Cold wallet', address: NEW_ADDRESS, network: 'Avalanche' });
+    expect(await screen.findByText('Cold wallet')).toBeTruthy();
+  });
+
+  it('edits an address starting from its saved values', async () => {
+    const { sent, book } = serve();
+    openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Exchange' }));
+    expect(dialog().getByLabelText('Label')).toHaveProperty('value', 'Exchange');
+    expect(dialog().getByRole('combobox', { name: 'Network' }).textContent).toBe('Polygon');
+    fireEvent.change(dialog().getByLabelText('Label'), { target: { value: 'Exchange (Polygon)' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Address updated successfully.')).toBeTruthy();
+    expect(sent.find((request) => request.method === 'PUT')?.path).toBe('/api/withdrawals/addresses/a2');
+    expect(book().find((entry) => entry.id === 'a2')?.label).toBe('Exchange (Polygon)');
+  });
+
+  it('deletes an address only after the confirmation', async () => {
+    const { sent, book } = serve();
+    openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Exchange' }));
+    expect(dialog().getByText('Are you sure you want to delete this address?')).toBeTruthy();
+    fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Exchange' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Address deleted.')).toBeTruthy();
+    expect(book().map((entry) => entry.id)).toEqual(['a1']);
+    await waitFor(() => expect(screen.queryByText('Exchange')).toBeNull());
+  });
+
+  it('sets the primary address, and shows the server reason when it cannot', async () => {
+    serve();
+    openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set Exchange as primary' }));
+    expect(await screen.findByText('Primary withdrawal address updated.')).toBeTruthy();
+    await waitFor(() => expect(within(saved().getAllByRole('listitem')[1] as HTMLElement).getByText('Primary')).toBeTruthy());
+    cleanup();
+    vi.unstubAllGlobals();
+
+    serve({ failPrimary: true });
+    openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set Exchange as primary' }));
+    expect(await screen.findByText('This address was deleted meanwhile')).toBeTruthy();
+  });
+});

@@ -1,0 +1,12 @@
+import * as authRoutes from '@concierge/contracts/auth/routes';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Ends every session of the account, this device's included. */
+export function logoutEverywhere(): Promise<{ readonly message: string }> {
+  return api(authRoutes.logoutEverywhere, { body: {} });
+}
+
+export function useLogoutEverywhereMutation() {
+  return useMutation({ mutationFn: logoutEverywhere });
+}

@@ -1,0 +1,5 @@
+/** Subscription plans, for the plan select on the user details page. */
+export const plansKeys = {
+  all: ['subscriptions'] as const,
+  list: () => ['subscriptions', 'list'] as const,
+};

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageAccepted } from '@concierge/contracts';
+import * as usersRoutes from '@concierge/contracts/users/routes';
+import { api, withParams } from '../../../lib/api-client';
+import { usersKeys } from './query-keys';
+
+/** POST /users/:id/approve. */
+export function approveUser(id: string): Promise<MessageAccepted> {
+  return api<MessageAccepted>(withParams(usersRoutes.approveUser, { id }));
+}
+
+/** Approving changes the cards, the pending table and the users list: all are refetched. */
+export function useApproveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

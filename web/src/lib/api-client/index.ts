@@ -1,0 +1,181 @@
+import * as authRoutes from '@concierge/contracts/auth/routes';
+import type { HttpMethod, RouteDef } from '@concierge/contracts/shared/route';
+import * as usersRoutes from '@concierge/contracts/users/routes';
+import { config } from '../../config/env';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth-storage';
+import { createPositionTracker, MIN_POSITION_HEADER } from './read-your-writes';
+import { withParams, type RouteCall } from './route-call';
+
+export { withParams, type RouteCall } from './route-call';
+
+export interface ApiOptions {
+  readonly body?: unknown;
+  readonly query?: Record<string, string | number | undefined>;
+  /** Extra request headers (e.g. a step-up grant); they never replace the ones set here. */
+  readonly headers?: Record<string, string>;
+}
+
+const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
+
+/** A failed API call. `message` is the server's `message` when it sent one, else a generic text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message?: string,
+  ) {
+    super(message ?? serverMessageOf(body) ?? (status === 0 ? NETWORK_MESSAGE : GENERIC_MESSAGE));
+  }
+}
+
+function serverMessageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The server's message when there is one, otherwise the screen's own default text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (serverMessageOf(error.body) ?? fallback) : fallback;
+}
+
+// Calls where a 401 means wrong credentials or a spent token, not an expired access token.
+const NO_REFRESH_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
+  authRoutes.login,
+  usersRoutes.register,
+  authRoutes.refreshToken,
+  authRoutes.logout,
+  authRoutes.forgotPassword,
+  authRoutes.checkResetToken,
+  authRoutes.resetPassword,
+]);
+
+function buildUrl(path: string, query: ApiOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  const joined = search === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${search}`;
+  return `${config.apiBaseUrl}${joined}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const positions = createPositionTracker();
+
+async function send(method: HttpMethod, url: string, body: unknown, token: string | null, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+  const minPosition = positions.latest();
+  const waitsForPosition = method === 'GET' && minPosition !== undefined;
+  if (waitsForPosition) headers[MIN_POSITION_HEADER] = minPosition;
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await window.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (error) {
+      throw new ApiError(0, { cause: String(error) });
+    }
+    // The read models had not caught up within the server's wait: a busy moment, so ask again
+    // (each ask waits on the server) rather than show the page without the user's own change.
+    if (!waitsForPosition || response.headers.get(POSITION_REACHED_HEADER) !== 'false' || attempt >= POSITION_ATTEMPTS) return response;
+    await response.body?.cancel();
+  }
+}
+
+/** Answers whether the read models had reached X-Min-Position; `false` after the server's wait ran out. */
+const POSITION_REACHED_HEADER = 'X-Position-Reached';
+/** Asks for a read that the read models have not reached yet at most this often. */
+const POSITION_ATTEMPTS = 3;
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Exchanges the refresh token for a new pair; null when the session cannot be renewed. */
+async function renewTokens(): Promise<string | null> {
+  const refreshToken = getRefreshToken();
+  if (refreshToken === null) return null;
+  const { route, path } = withParams(authRoutes.refreshToken, {});
+  const response = await send(route.method, buildUrl(path, undefined), { refreshToken }, null);
+  if (!response.ok) return null;
+  const body = await readBody(response);
+  if (typeof body !== 'object' || body === null) return null;
+  const { token, refreshToken: rotated } = body as Record<string, unknown>;
+  if (typeof token !== 'string') return null;
+  // The refresh token is single-use: the rotated one must replace it, or the next refresh fails.
+  storeTokens(token, typeof rotated === 'string' ? rotated : null);
+  return token;
+}
+
+/** One refresh at a time: concurrent 401s share it, since a spent refresh token cannot be used twice. */
+function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= renewTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Calls one route of the contracts' route table (below `/api`): pass the route itself, or
+ * `withParams(route, { id })` for a route with path parameters. Sends the stored bearer token;
+ * after a 401 caused by an expired access token it refreshes once and retries once; if the
+ * session cannot be renewed it is cleared, and the route guards take the visitor to /login with
+ * a returnUrl.
+ */
+export async function api<T>(target: RouteDef | RouteCall, options: ApiOptions = {}): Promise<T> {
+  return (await request(toCall(target), options)).body as T;
+}
+
+/** A GET of one page of a list whose exact total the server sends in header X-Total-Count. */
+export async function apiPage<T>(target: RouteDef | RouteCall, options: ApiOptions = {}): Promise<{ data: T[]; total: number }> {
+  const call = toCall(target);
+  if (call.route.method !== 'GET') throw new Error(`${call.route.id} is not a list: it is a ${call.route.method}`);
+  const { body, headers } = await request(call, options);
+  const data = Array.isArray(body) ? (body as T[]) : [];
+  const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+  return { data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
+}
+
+/** A bare route is a call without path parameters (withParams refuses one that has some). */
+function toCall(target: RouteDef | RouteCall): RouteCall {
+  return 'route' in target ? target : withParams(target, {});
+}
+
+async function request({ route, path }: RouteCall, options: ApiOptions): Promise<{ body: unknown; headers: Headers }> {
+  const method: HttpMethod = route.method;
+  const url = buildUrl(path, options.query);
+  const sentToken = getAccessToken();
+  let response = await send(method, url, options.body, sentToken, options.headers);
+
+  if (response.status === 401 && sentToken !== null && !NO_REFRESH_ROUTES.has(route)) {
+    const current = getAccessToken();
+    // Another call may already have refreshed while this one was in flight.
+    const token = current !== null && current !== sentToken ? current : await refreshAccessToken();
+    if (token === null) {
+      const error = new ApiError(401, await readBody(response));
+      positions.reset();
+      clearSession('expired');
+      throw error;
+    }
+    response = await send(method, url, options.body, token, options.headers);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (method !== 'GET' && typeof body === 'object' && body !== null && 'position' in body) positions.remember(body.position);
+  return { body, headers: response.headers };
+}
+
+/** Forgets the read-your-writes position (on logout, so the next user starts fresh). */
+export function resetReadYourWrites(): void {
+  positions.reset();
+}

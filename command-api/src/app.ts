@@ -21,7 +21,7 @@ import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } f
 import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
 import { authRateLimiting, credentialAttempts, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
 import { registerHandler, verifyEmailHandler } from './identity/registration/routes.js';
-import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/address-book/routes.js';
+import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/withdrawal-addresses/routes.js';
 import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
 import { autoWithdrawalHandler } from './money/wallets/routes.js';
 import { addDepositHandler } from './money/deposits/routes.js';

@@ -12,7 +12,7 @@ import {
   WithdrawalRequestedResponse,
 } from './dto.js';
 
-/** The address book under /withdrawals/addresses lives in `withdrawalAddressRoutes`. */
+/** The withdrawal addresses under /withdrawals/addresses live in `withdrawalAddressRoutes`. */
 
 export const requestWithdrawal = defineRoute({
   id: 'withdrawals.request',

@@ -6,7 +6,7 @@ import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import type { AccountState } from '@concierge/domain/money/account/account';
 import { loadAccount } from '@concierge/domain/money/account/handle';
-import { addressBookStreamId } from '@concierge/domain/money/address-book/address-book';
+import { withdrawalAddressesStreamId } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
 import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 
 /** A member as the money tests need one: their id and ready-made Authorization headers. */
@@ -22,7 +22,7 @@ export interface MoneyApi extends IdentityApi {
   /** A subscription plan as its stream holds it (plan commands belong to another part of the platform). */
   seedPlan(feePercentage: string, options?: { deleted?: boolean }): Promise<string>;
   assignPlan(userId: string, planId: string): Promise<void>;
-  /** A saved withdrawal address (the first one becomes primary, as the address book does). */
+  /** A saved withdrawal address (the first one becomes primary, as the withdrawal addresses' decider does). */
   saveAddress(userId: string, address: string, options?: { network?: Network; primary?: boolean }): Promise<string>;
   /** POST /deposits as the admin, with a fresh transaction hash. */
   deposit(userId: string, amountUSD: number | string, transactionHash?: string): Promise<Reply>;
@@ -67,7 +67,7 @@ export async function startMoneyApi(label: string): Promise<MoneyApi> {
     async saveAddress(userId, address, options = {}) {
       const addressId = randomUUID();
       const added = { userId, addressId, label: 'Main', address, network: options.network ?? 'Avalanche', addedAt: at() };
-      await append(addressBookStreamId(userId), [
+      await append(withdrawalAddressesStreamId(userId), [
         { type: 'WithdrawalAddressAdded', data: added },
         ...(options.primary === false ? [] : [{ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId, setAt: at() } }]),
       ]);

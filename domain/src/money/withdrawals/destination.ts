@@ -3,27 +3,27 @@ import { ConflictError, NotFoundError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { loadState, type Aggregate } from '../../shared/aggregate.js';
 import {
-  addressBookStreamId,
-  evolveAddressBook,
-  initialAddressBookState,
+  withdrawalAddressesStreamId,
+  evolveWithdrawalAddresses,
+  initialWithdrawalAddressesState,
   primaryAddress,
-  type AddressBookEvent,
-  type AddressBookState,
-  type SavedAddress,
-} from '../address-book/address-book.js';
+  type WithdrawalAddressEvent,
+  type WithdrawalAddressesState,
+  type WithdrawalAddress,
+} from '../withdrawal-addresses/withdrawal-addresses.js';
 
 /** The toast text; the SPA sends the member to their settings when it sees `requiresWalletSetup`. */
 export const WALLET_SETUP_MESSAGE = 'Please set up your withdrawal wallet first';
 export const DESTINATION_NOT_FOUND_MESSAGE = 'Withdrawal address not found. Please choose one of your saved addresses.';
 
-/** Read-only: withdrawals only look at the book; its commands are decided by the address-book handlers. */
-const addressBookReader: Aggregate<AddressBookState, AddressBookEvent, never> = {
-  initialState: initialAddressBookState,
-  evolve: evolveAddressBook,
+/** Read-only: withdrawals only look at the withdrawal addresses; their commands are decided in `../withdrawal-addresses`. */
+const withdrawalAddressesReader: Aggregate<WithdrawalAddressesState, WithdrawalAddressEvent, never> = {
+  initialState: initialWithdrawalAddressesState,
+  evolve: evolveWithdrawalAddresses,
   decide: () => [],
 };
 
-const copyOf = (saved: SavedAddress): WithdrawalDestination => ({
+const copyOf = (saved: WithdrawalAddress): WithdrawalDestination => ({
   addressId: saved.addressId,
   label: saved.label,
   address: saved.address,
@@ -32,10 +32,10 @@ const copyOf = (saved: SavedAddress): WithdrawalDestination => ({
 
 /**
  * Where a withdrawal goes: the saved address the member chose, else their primary one. The
- * address is copied into the request, so editing the book later never moves money already asked for.
+ * address is copied into the request, so editing the saved address later never moves money already asked for.
  */
 export async function destinationFor(store: EventStore, userId: string, addressId: string | undefined): Promise<WithdrawalDestination> {
-  const { state } = await loadState(store, addressBookStreamId(userId), addressBookReader);
+  const { state } = await loadState(store, withdrawalAddressesStreamId(userId), withdrawalAddressesReader);
   if (addressId !== undefined) {
     const chosen = state.addresses.get(addressId);
     if (chosen === undefined) throw new NotFoundError(DESTINATION_NOT_FOUND_MESSAGE);

@@ -7,30 +7,30 @@ import type {
 } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
 import {
-  evolveAddressBook,
-  initialAddressBookState,
-  type AddressBookEvent,
-  type AddressBookState,
-  type SavedAddress,
-} from './address-book.js';
+  evolveWithdrawalAddresses,
+  initialWithdrawalAddressesState,
+  type WithdrawalAddressEvent,
+  type WithdrawalAddressesState,
+  type WithdrawalAddress,
+} from './withdrawal-addresses.js';
 
-/** Enough for every network and a few exchanges; keeps the book (and the settings page) small. */
+/** Enough for every network and a few exchanges; keeps the list (and the settings page) small. */
 export const MAX_ADDRESSES = 20;
 
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Withdrawal address not found.';
-export const ADDRESS_BOOK_FULL_MESSAGE = `You can save at most ${MAX_ADDRESSES} withdrawal addresses. Please delete one you no longer use first.`;
+export const WITHDRAWAL_ADDRESSES_FULL_MESSAGE = `You can save at most ${MAX_ADDRESSES} withdrawal addresses. Please delete one you no longer use first.`;
 
-export const duplicateAddressMessage = (existing: SavedAddress) =>
+export const duplicateAddressMessage = (existing: WithdrawalAddress) =>
   `This address is already saved for ${existing.network} as "${existing.label}".`;
 
-function savedOf(state: AddressBookState, addressId: string): SavedAddress {
+function savedOf(state: WithdrawalAddressesState, addressId: string): WithdrawalAddress {
   const saved = state.addresses.get(addressId);
   if (saved === undefined) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
   return saved;
 }
 
 /** Addresses are stored checksummed, so comparing the text compares the address. */
-function refuseDuplicate(state: AddressBookState, address: string, network: string, exceptId?: string): void {
+function refuseDuplicate(state: WithdrawalAddressesState, address: string, network: string, exceptId?: string): void {
   for (const saved of state.addresses.values()) {
     if (saved.addressId !== exceptId && saved.address === address && saved.network === network) {
       throw new ConflictError(duplicateAddressMessage(saved));
@@ -39,7 +39,7 @@ function refuseDuplicate(state: AddressBookState, address: string, network: stri
 }
 
 /** The first address saved becomes primary, so a withdrawal always has somewhere to go. */
-export function addWithdrawalAddress(command: AddWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+export function addWithdrawalAddress(command: AddWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId, label, address, network } = command.data;
   const now = command.metadata.now;
   // A retried add with the same server-chosen id changes nothing.
@@ -48,15 +48,15 @@ export function addWithdrawalAddress(command: AddWithdrawalAddress, state: Addre
     if (known.label === label && known.address === address && known.network === network) return [];
     throw new ConflictError('This withdrawal address id is already in use.');
   }
-  if (state.addresses.size >= MAX_ADDRESSES) throw new ConflictError(ADDRESS_BOOK_FULL_MESSAGE);
+  if (state.addresses.size >= MAX_ADDRESSES) throw new ConflictError(WITHDRAWAL_ADDRESSES_FULL_MESSAGE);
   refuseDuplicate(state, address, network);
-  const events: AddressBookEvent[] = [{ type: 'WithdrawalAddressAdded', data: { userId, addressId, label, address, network, addedAt: now } }];
+  const events: WithdrawalAddressEvent[] = [{ type: 'WithdrawalAddressAdded', data: { userId, addressId, label, address, network, addedAt: now } }];
   if (state.primaryId === null) events.push({ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId, setAt: now } });
   return events;
 }
 
 /** Saving an address unchanged appends nothing. */
-export function editWithdrawalAddress(command: EditWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+export function editWithdrawalAddress(command: EditWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId, label, address, network } = command.data;
   const saved = savedOf(state, addressId);
   if (saved.label === label && saved.address === address && saved.network === network) return [];
@@ -65,11 +65,11 @@ export function editWithdrawalAddress(command: EditWithdrawalAddress, state: Add
 }
 
 /** Removing the primary address hands primacy to the oldest remaining one (or to none). */
-export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId } = command.data;
   savedOf(state, addressId);
   const now = command.metadata.now;
-  const events: AddressBookEvent[] = [{ type: 'WithdrawalAddressRemoved', data: { userId, addressId, removedAt: now } }];
+  const events: WithdrawalAddressEvent[] = [{ type: 'WithdrawalAddressRemoved', data: { userId, addressId, removedAt: now } }];
   if (state.primaryId === addressId) {
     // The map keeps insertion order: the first other entry is the oldest remaining address.
     const oldest = [...state.addresses.keys()].find((id) => id !== addressId) ?? null;
@@ -79,14 +79,14 @@ export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state:
 }
 
 /** Making the primary address primary again appends nothing. */
-export function setPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress, state: AddressBookState): AddressBookEvent[] {
+export function setPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId } = command.data;
   savedOf(state, addressId);
   if (state.primaryId === addressId) return [];
   return [{ type: 'PrimaryWithdrawalAddressSet', data: { userId, addressId, setAt: command.metadata.now } }];
 }
 
-export function decideAddressBook(command: WithdrawalAddressCommand, state: AddressBookState): AddressBookEvent[] {
+export function decideWithdrawalAddresses(command: WithdrawalAddressCommand, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   switch (command.type) {
     case 'AddWithdrawalAddress':
       return addWithdrawalAddress(command, state);
@@ -98,9 +98,9 @@ export function decideAddressBook(command: WithdrawalAddressCommand, state: Addr
       return setPrimaryWithdrawalAddress(command, state);
     default: {
       const unexpected: never = command;
-      throw new Error(`Unknown address book command ${String((unexpected as { type: unknown }).type)}`);
+      throw new Error(`Unknown withdrawal address command ${String((unexpected as { type: unknown }).type)}`);
     }
   }
 }
 
-export const addressBookAggregate = { initialState: initialAddressBookState, evolve: evolveAddressBook, decide: decideAddressBook };
+export const withdrawalAddressesAggregate = { initialState: initialWithdrawalAddressesState, evolve: evolveWithdrawalAddresses, decide: decideWithdrawalAddresses };

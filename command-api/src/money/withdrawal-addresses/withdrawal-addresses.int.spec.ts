@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadState } from '@concierge/domain/shared/aggregate';
-import { addressBookStreamId, primaryAddress } from '@concierge/domain/money/address-book/address-book';
-import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate, MAX_ADDRESSES } from '@concierge/domain/money/address-book/decide';
+import { withdrawalAddressesStreamId, primaryAddress } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
+import { ADDRESS_NOT_FOUND_MESSAGE, withdrawalAddressesAggregate, MAX_ADDRESSES } from '@concierge/domain/money/withdrawal-addresses/decide';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { ADDRESS_DELETED_MESSAGE, ADDRESS_SAVED_MESSAGE, ADDRESS_UPDATED_MESSAGE, PRIMARY_SET_MESSAGE } from './routes.js';
 
@@ -10,13 +10,13 @@ const LOWER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
-describe('withdrawal address book over HTTP', () => {
+describe('withdrawal addresses over HTTP', () => {
   let api: IdentityApi;
   let member: string;
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    api = await startIdentityApi('addressbook');
+    api = await startIdentityApi('withdrawaladdresses');
     member = await api.seedUser({ email: 'ada@example.com', password: 'Str0ngPassw0rd' });
     auth = { authorization: api.bearer(member) };
   });
@@ -24,7 +24,7 @@ describe('withdrawal address book over HTTP', () => {
     await api.close();
   });
 
-  const book = async (userId = member) => (await loadState(api.store, addressBookStreamId(userId), addressBookAggregate)).state;
+  const addressesOf = async (userId = member) => (await loadState(api.store, withdrawalAddressesStreamId(userId), withdrawalAddressesAggregate)).state;
   const save = (body: unknown, headers = auth) => api.send('POST', '/withdrawals/addresses', body, headers);
 
   it('saves the first address checksummed, as primary, on Avalanche by default', async () => {
@@ -33,7 +33,7 @@ describe('withdrawal address book over HTTP', () => {
     expect(reply.body).toMatchObject({ label: 'Ledger', address: CHECKSUMMED, network: 'Avalanche', isPrimary: true, message: ADDRESS_SAVED_MESSAGE });
     expect(reply.body['_id']).toBe(reply.body['id']);
     expect(typeof reply.body['position']).toBe('string');
-    const state = await book();
+    const state = await addressesOf();
     expect(primaryAddress(state)).toMatchObject({ addressId: reply.body['id'], address: CHECKSUMMED });
   });
 
@@ -41,7 +41,7 @@ describe('withdrawal address book over HTTP', () => {
     const reply = await save({ label: 'Again', address: CHECKSUMMED.toUpperCase().replace('0X', '0x') });
     expect(reply.status).toBe(409);
     expect(reply.body['message']).toBe('This address is already saved for Avalanche as "Ledger".');
-    expect((await book()).addresses.size).toBe(1);
+    expect((await addressesOf()).addresses.size).toBe(1);
   });
 
   it('refuses a malformed or badly checksummed address, a missing label and an unknown network with a 400', async () => {
@@ -61,7 +61,7 @@ describe('withdrawal address book over HTTP', () => {
   });
 
   it('edits an address, keeps its primacy, and answers an unchanged save without appending', async () => {
-    const [id] = [...(await book()).addresses.keys()];
+    const [id] = [...(await addressesOf()).addresses.keys()];
     const reply = await api.send('PUT', `/withdrawals/addresses/${id}`, { label: 'Cold', address: addr(9), network: 'Polygon' }, auth);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id, label: 'Cold', address: addr(9), network: 'Polygon', isPrimary: true, message: ADDRESS_UPDATED_MESSAGE });
@@ -76,23 +76,23 @@ describe('withdrawal address book over HTTP', () => {
     const second = await save({ label: 'Second', address: addr(2), network: 'Ethereum' });
     const third = await save({ label: 'Third', address: addr(3) });
     expect(second.body['isPrimary']).toBe(false);
-    const [first] = [...(await book()).addresses.keys()];
+    const [first] = [...(await addressesOf()).addresses.keys()];
 
     const primary = await api.send('POST', `/withdrawals/addresses/${String(third.body['id'])}/set-primary`, undefined, auth);
     expect(primary.status).toBe(200);
     expect(primary.body['message']).toBe(PRIMARY_SET_MESSAGE);
-    expect((await book()).primaryId).toBe(third.body['id']);
+    expect((await addressesOf()).primaryId).toBe(third.body['id']);
 
     const removed = await api.send('DELETE', `/withdrawals/addresses/${String(third.body['id'])}`, undefined, auth);
     expect(removed.status).toBe(200);
     expect(removed.body['message']).toBe(ADDRESS_DELETED_MESSAGE);
-    expect((await book()).primaryId).toBe(first);
+    expect((await addressesOf()).primaryId).toBe(first);
   });
 
   it('answers 404 for an address that is not the member\'s, was deleted or never existed, and changes nothing', async () => {
     const other = await api.seedUser({ email: 'grace@example.com', password: 'Str0ngPassw0rd' });
     const theirs = await save({ label: 'Theirs', address: addr(77) }, { authorization: api.bearer(other) });
-    const [mine] = [...(await book()).addresses.keys()];
+    const [mine] = [...(await addressesOf()).addresses.keys()];
     await api.send('DELETE', `/withdrawals/addresses/${mine}`, undefined, auth);
     const before = await api.head();
     const attempts = [
@@ -106,7 +106,7 @@ describe('withdrawal address book over HTTP', () => {
       expect(reply.body['message']).toBe(ADDRESS_NOT_FOUND_MESSAGE);
     }
     expect(await api.head()).toBe(before);
-    expect((await book(other)).addresses.size).toBe(1);
+    expect((await addressesOf(other)).addresses.size).toBe(1);
   });
 
   it(`refuses more than ${MAX_ADDRESSES} addresses`, async () => {
@@ -124,14 +124,14 @@ describe('withdrawal address book over HTTP', () => {
     const replies = await Promise.all([save({ label: 'A', address: addr(11) }, headers), save({ label: 'B', address: addr(12) }, headers)]);
     expect(replies.map((r) => r.status)).toEqual([201, 201]);
     expect(replies.filter((r) => r.body['isPrimary'] === true)).toHaveLength(1);
-    const state = await book(owner);
+    const state = await addressesOf(owner);
     expect(state.addresses.size).toBe(2);
     expect(replies.find((r) => r.body['isPrimary'] === true)?.body['id']).toBe(state.primaryId);
   });
 
-  it('is for members only: an admin or an anonymous caller cannot write to the book', async () => {
+  it('is for members only: an admin or an anonymous caller cannot save withdrawal addresses', async () => {
     expect((await save({ label: 'x', address: addr(1) }, {})).status).toBe(401);
-    const admin = await api.seedUser({ email: 'book-admin@example.com', password: 'Str0ngPassw0rd', role: 'admin' });
+    const admin = await api.seedUser({ email: 'addresses-admin@example.com', password: 'Str0ngPassw0rd', role: 'admin' });
     expect((await save({ label: 'x', address: addr(1) }, { authorization: api.bearer(admin, 'admin') })).status).toBe(403);
     // A token whose role the account no longer holds is a session from before a role change.
     expect((await save({ label: 'x', address: addr(1) }, { authorization: api.bearer(member, 'admin') })).status).toBe(401);

@@ -6,8 +6,8 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { checksumAddress } from '@concierge/platform/wallet/hd-wallet';
 import { handleCommand } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import { addressBookStreamId, type AddressBookState, type SavedAddress } from './address-book.js';
-import { ADDRESS_NOT_FOUND_MESSAGE, addressBookAggregate } from './decide.js';
+import { withdrawalAddressesStreamId, type WithdrawalAddressesState, type WithdrawalAddress } from './withdrawal-addresses.js';
+import { ADDRESS_NOT_FOUND_MESSAGE, withdrawalAddressesAggregate } from './decide.js';
 
 /** Ids this service issues are UUIDs; anything else names no saved address and never reaches the store. */
 function addressIdOf(id: string): string {
@@ -22,24 +22,24 @@ function checksummed(address: string): string {
   return result;
 }
 
-/** Decides and appends on the member's book; answers with the book as it is after the command. */
-async function onBook(store: EventStore, command: WithdrawalAddressCommand, ctx: CommandContext) {
-  const { newState, position } = await handleCommand(store, addressBookStreamId(command.data.userId), addressBookAggregate, command, ctx);
-  return { book: newState, position };
+/** Decides and appends on the member's withdrawal addresses; answers with them as they are after the command. */
+async function onAddresses(store: EventStore, command: WithdrawalAddressCommand, ctx: CommandContext) {
+  const { newState, position } = await handleCommand(store, withdrawalAddressesStreamId(command.data.userId), withdrawalAddressesAggregate, command, ctx);
+  return { addresses: newState, position };
 }
 
-/** One saved address as the book holds it after the command, with whether it is the primary one. */
-export interface SavedAddressAfter {
+/** One withdrawal address as it is after the command, with whether it is the primary one. */
+export interface WithdrawalAddressAfter {
   readonly addressId: string;
-  readonly saved: SavedAddress;
+  readonly saved: WithdrawalAddress;
   readonly isPrimary: boolean;
   readonly position: Position | null;
 }
 
-function savedAfter(book: AddressBookState, addressId: string, position: Position | null): SavedAddressAfter {
-  const saved = book.addresses.get(addressId);
+function addressAfter(state: WithdrawalAddressesState, addressId: string, position: Position | null): WithdrawalAddressAfter {
+  const saved = state.addresses.get(addressId);
   if (saved === undefined) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
-  return { addressId, saved, isPrimary: book.primaryId === addressId, position };
+  return { addressId, saved, isPrimary: state.primaryId === addressId, position };
 }
 
 export interface AddressInput {
@@ -49,29 +49,29 @@ export interface AddressInput {
 }
 
 /** A member saves a withdrawal address (the first one becomes primary). */
-export async function addAddress(store: EventStore, userId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
+export async function addAddress(store: EventStore, userId: string, input: AddressInput, ctx: CommandContext): Promise<WithdrawalAddressAfter> {
   const addressId = randomUUID();
   const data = { userId, addressId, label: input.label, address: checksummed(input.address), network: input.network };
-  const { book, position } = await onBook(store, { type: 'AddWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
-  return savedAfter(book, addressId, position);
+  const { addresses, position } = await onAddresses(store, { type: 'AddWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
+  return addressAfter(addresses, addressId, position);
 }
 
 /** A member edits one of their saved addresses. */
-export async function editAddress(store: EventStore, userId: string, addressId: string, input: AddressInput, ctx: CommandContext): Promise<SavedAddressAfter> {
+export async function editAddress(store: EventStore, userId: string, addressId: string, input: AddressInput, ctx: CommandContext): Promise<WithdrawalAddressAfter> {
   const id = addressIdOf(addressId);
   const data = { userId, addressId: id, label: input.label, address: checksummed(input.address), network: input.network };
-  const { book, position } = await onBook(store, { type: 'EditWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
-  return savedAfter(book, id, position);
+  const { addresses, position } = await onAddresses(store, { type: 'EditWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx);
+  return addressAfter(addresses, id, position);
 }
 
 /** A member removes one of their saved addresses. */
 export async function removeAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
   const data = { userId, addressId: addressIdOf(addressId) };
-  return (await onBook(store, { type: 'RemoveWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
+  return (await onAddresses(store, { type: 'RemoveWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
 }
 
 /** A member makes one of their saved addresses the primary one. */
 export async function setPrimaryAddress(store: EventStore, userId: string, addressId: string, ctx: CommandContext): Promise<Position | null> {
   const data = { userId, addressId: addressIdOf(addressId) };
-  return (await onBook(store, { type: 'SetPrimaryWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
+  return (await onAddresses(store, { type: 'SetPrimaryWithdrawalAddress', data, metadata: commandMetadata(ctx) }, ctx)).position;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventSchemas, type CommandMetadata, type Network, type WithdrawalAddressCommand } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import { evolveAddressBook, initialAddressBookState, primaryAddress, type AddressBookEvent } from './address-book.js';
-import { ADDRESS_BOOK_FULL_MESSAGE, ADDRESS_NOT_FOUND_MESSAGE, decideAddressBook, MAX_ADDRESSES } from './decide.js';
+import { evolveWithdrawalAddresses, initialWithdrawalAddressesState, primaryAddress, type WithdrawalAddressEvent } from './withdrawal-addresses.js';
+import { WITHDRAWAL_ADDRESSES_FULL_MESSAGE, ADDRESS_NOT_FOUND_MESSAGE, decideWithdrawalAddresses, MAX_ADDRESSES } from './decide.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const metadata: CommandMetadata = { actor: { type: 'user', userId: 'u-1', role: 'user' }, now: NOW, correlationId: 'c', commandId: 'c' };
@@ -26,15 +26,15 @@ const setPrimary = (addressId: string): WithdrawalAddressCommand => ({
 });
 
 /** Runs the commands in order, each on the state the previous ones left; returns every event. */
-function run(...commands: WithdrawalAddressCommand[]): AddressBookEvent[] {
-  const events: AddressBookEvent[] = [];
-  for (const command of commands) events.push(...decideAddressBook(command, events.reduce(evolveAddressBook, initialAddressBookState)));
+function run(...commands: WithdrawalAddressCommand[]): WithdrawalAddressEvent[] {
+  const events: WithdrawalAddressEvent[] = [];
+  for (const command of commands) events.push(...decideWithdrawalAddresses(command, events.reduce(evolveWithdrawalAddresses, initialWithdrawalAddressesState)));
   for (const event of events) eventSchemas[event.type].parse(event.data);
   return events;
 }
-const stateAfter = (...commands: WithdrawalAddressCommand[]) => run(...commands).reduce(evolveAddressBook, initialAddressBookState);
+const stateAfter = (...commands: WithdrawalAddressCommand[]) => run(...commands).reduce(evolveWithdrawalAddresses, initialWithdrawalAddressesState);
 const when = (given: WithdrawalAddressCommand[], command: WithdrawalAddressCommand) =>
-  decideAddressBook(command, stateAfter(...given));
+  decideWithdrawalAddresses(command, stateAfter(...given));
 
 describe('adding a withdrawal address', () => {
   it('makes the first address primary', () => {
@@ -61,7 +61,7 @@ describe('adding a withdrawal address', () => {
 
   it(`refuses a ${MAX_ADDRESSES + 1}st address`, () => {
     const full = Array.from({ length: MAX_ADDRESSES }, (_, i) => add(`a${i}`, i + 1));
-    expect(() => when(full, add('extra', 999))).toThrow(new ConflictError(ADDRESS_BOOK_FULL_MESSAGE));
+    expect(() => when(full, add('extra', 999))).toThrow(new ConflictError(WITHDRAWAL_ADDRESSES_FULL_MESSAGE));
   });
 
   it('appends nothing when the same add (same id and fields) is decided again', () => {
@@ -112,7 +112,7 @@ describe('deleting a withdrawal address', () => {
     expect(() => when([add('a', 1), remove('a')], remove('a'))).toThrow(new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE));
   });
 
-  it('lets a deleted address be saved again, and the new one becomes primary in an empty book', () => {
+  it('lets a deleted address be saved again, and the new one becomes primary when none is left', () => {
     expect(primaryAddress(stateAfter(add('a', 1), remove('a'), add('b', 1)))?.addressId).toBe('b');
   });
 });
@@ -128,7 +128,7 @@ describe('setting the primary address', () => {
     expect(when([add('a', 1)], setPrimary('a'))).toEqual([]);
   });
 
-  it('answers not found for an address that is not in the book', () => {
+  it('answers not found for an address that the member has not saved', () => {
     expect(() => when([add('a', 1)], setPrimary('zzz'))).toThrow(new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE));
   });
 });

@@ -7,16 +7,16 @@ import {
   type WithdrawalAddressRemoved,
 } from '@concierge/contracts';
 
-/** `addressBook-<userId>`: the member's saved withdrawal addresses and which one is primary. */
-export const addressBookStreamId = (userId: string) => streamName('addressBook', userId);
+/** The member's saved withdrawal addresses and which one is primary, in the stream `addressBook-<userId>` (its stored name). */
+export const withdrawalAddressesStreamId = (userId: string) => streamName('addressBook', userId);
 
-export type AddressBookEvent =
+export type WithdrawalAddressEvent =
   | { type: 'WithdrawalAddressAdded'; data: WithdrawalAddressAdded }
   | { type: 'WithdrawalAddressEdited'; data: WithdrawalAddressEdited }
   | { type: 'WithdrawalAddressRemoved'; data: WithdrawalAddressRemoved }
   | { type: 'PrimaryWithdrawalAddressSet'; data: PrimaryWithdrawalAddressSet };
 
-export interface SavedAddress {
+export interface WithdrawalAddress {
   readonly addressId: string;
   readonly label: string;
   /** EIP-55 checksummed. */
@@ -25,15 +25,15 @@ export interface SavedAddress {
   readonly addedAt: string;
 }
 
-export interface AddressBookState {
+export interface WithdrawalAddressesState {
   /** Saved addresses in the order they were added. */
-  readonly addresses: ReadonlyMap<string, SavedAddress>;
+  readonly addresses: ReadonlyMap<string, WithdrawalAddress>;
   readonly primaryId: string | null;
 }
 
-export const initialAddressBookState: AddressBookState = { addresses: new Map(), primaryId: null };
+export const initialWithdrawalAddressesState: WithdrawalAddressesState = { addresses: new Map(), primaryId: null };
 
-export function evolveAddressBook(state: AddressBookState, event: AddressBookEvent): AddressBookState {
+export function evolveWithdrawalAddresses(state: WithdrawalAddressesState, event: WithdrawalAddressEvent): WithdrawalAddressesState {
   switch (event.type) {
     case 'WithdrawalAddressAdded': {
       const { addressId, label, address, network, addedAt } = event.data;
@@ -60,6 +60,6 @@ export function evolveAddressBook(state: AddressBookState, event: AddressBookEve
 }
 
 /** The address a withdrawal goes to when the member names none: the primary one, if any. */
-export function primaryAddress(state: AddressBookState): SavedAddress | undefined {
+export function primaryAddress(state: WithdrawalAddressesState): WithdrawalAddress | undefined {
   return state.primaryId === null ? undefined : state.addresses.get(state.primaryId);
 }

@@ -4,7 +4,7 @@ import { principalOf } from '@concierge/platform/auth/authorize';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { addAddress, editAddress, removeAddress, setPrimaryAddress, type SavedAddressAfter } from '@concierge/domain/money/address-book/manage-addresses';
+import { addAddress, editAddress, removeAddress, setPrimaryAddress, type WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
 import { callerContext } from '../../identity/request-context.js';
 
 /** Success texts. */
@@ -13,20 +13,20 @@ export const ADDRESS_UPDATED_MESSAGE = 'Address updated successfully.';
 export const ADDRESS_DELETED_MESSAGE = 'Address deleted.';
 export const PRIMARY_SET_MESSAGE = 'Primary withdrawal address updated.';
 
-export interface AddressBookDeps {
+export interface WithdrawalAddressDeps {
   readonly eventStore: EventStore;
   readonly now: () => Date;
 }
 
 const wire = (position: Position | null) => (position ? formatPosition(position) : null);
 
-function savedResponse({ addressId, saved, isPrimary, position }: SavedAddressAfter, message: string): WithdrawalAddressSavedResponse {
+function savedResponse({ addressId, saved, isPrimary, position }: WithdrawalAddressAfter, message: string): WithdrawalAddressSavedResponse {
   const { label, address, network, addedAt } = saved;
   return { _id: addressId, id: addressId, label, address, network, isPrimary, createdAt: addedAt, message, position: wire(position) };
 }
 
 /** POST /withdrawals/addresses */
-export function addAddressHandler(deps: AddressBookDeps): RequestHandler {
+export function addAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, withdrawalAddressRoutes.addAddress);
     const saved = await addAddress(deps.eventStore, principalOf(req).userId, body, callerContext(req, res, deps.now));
@@ -35,7 +35,7 @@ export function addAddressHandler(deps: AddressBookDeps): RequestHandler {
 }
 
 /** PUT /withdrawals/addresses/:id */
-export function editAddressHandler(deps: AddressBookDeps): RequestHandler {
+export function editAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, withdrawalAddressRoutes.editAddress);
     const saved = await editAddress(deps.eventStore, principalOf(req).userId, params.id, body, callerContext(req, res, deps.now));
@@ -44,7 +44,7 @@ export function editAddressHandler(deps: AddressBookDeps): RequestHandler {
 }
 
 /** DELETE /withdrawals/addresses/:id */
-export function removeAddressHandler(deps: AddressBookDeps): RequestHandler {
+export function removeAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, withdrawalAddressRoutes.removeAddress);
     const position = await removeAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));
@@ -53,7 +53,7 @@ export function removeAddressHandler(deps: AddressBookDeps): RequestHandler {
 }
 
 /** POST /withdrawals/addresses/:id/set-primary */
-export function setPrimaryAddressHandler(deps: AddressBookDeps): RequestHandler {
+export function setPrimaryAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, withdrawalAddressRoutes.setPrimaryAddress);
     const position = await setPrimaryAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));

@@ -57,7 +57,7 @@ export function withdrawal(id: string, amount: number, requestedAt: string, stat
   };
 }
 
-export function savedAddress(id: string, label: string, isPrimary: boolean, network = 'Avalanche'): WithdrawalAddressDto {
+export function withdrawalAddress(id: string, label: string, isPrimary: boolean, network = 'Avalanche'): WithdrawalAddressDto {
   return {
     _id: id,
     id,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WithdrawalAddressReadModel } from '@concierge/contracts';
 import { at, envelope, evmAddress } from '../accounts/money-history.js';
 import { useProjectionHarness } from '../testing/projection-harness.js';
-import { ADDRESS_BOOKS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, withdrawalAddressesProjection } from './projection.js';
+import { PRIMARY_ADDRESSES_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, withdrawalAddressesProjection } from './projection.js';
 
 describe('withdrawal addresses projection', () => {
   const harness = useProjectionHarness(withdrawalAddressesProjection, 'addressesproj');
@@ -61,7 +61,7 @@ describe('withdrawal addresses projection', () => {
   });
 
   it('changes nothing when run again, and comes out identical when rebuilt from the first event', async () => {
-    const snapshot = async () => ({ addresses: await addresses().find(), books: await harness.readStore.collection(ADDRESS_BOOKS_COLLECTION).find() });
+    const snapshot = async () => ({ addresses: await addresses().find(), primaries: await harness.readStore.collection(PRIMARY_ADDRESSES_COLLECTION).find() });
     const before = await snapshot();
     expect((await run()).events).toBe(0);
     await harness.rebuild(1000);

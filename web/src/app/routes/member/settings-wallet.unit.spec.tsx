@@ -2,7 +2,7 @@
 import type { WithdrawalAddressDto } from '@concierge/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { member, savedAddress } from '../../../testing/fixtures';
+import { member, withdrawalAddress } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
 import SettingsPage from './settings';
@@ -10,35 +10,35 @@ import SettingsPage from './settings';
 const PLATFORM_ADDRESS = `0x${'d'.repeat(40)}`;
 const NEW_ADDRESS = `0x${'aB'.repeat(20)}`;
 
-/** A small address book behind `fetch` that add, edit, delete and set-primary really change. */
+/** A member's withdrawal addresses behind `fetch` that add, edit, delete and set-primary really change. */
 function serve(options: { failPrimary?: boolean } = {}) {
-  let book: WithdrawalAddressDto[] = [savedAddress('a1', 'Ledger', true), savedAddress('a2', 'Exchange', false, 'Polygon')];
+  let saved: WithdrawalAddressDto[] = [withdrawalAddress('a1', 'Ledger', true), withdrawalAddress('a2', 'Exchange', false, 'Polygon')];
   const sent = stubBackend(({ method, path, body }) => {
     if (path === '/api/auth/me') return json(member);
     if (path === '/api/wallets/info') return json({ address: PLATFORM_ADDRESS, totalValue: 0 });
-    if (method === 'GET' && path === '/api/withdrawals/addresses') return json(book);
+    if (method === 'GET' && path === '/api/withdrawals/addresses') return json(saved);
     if (method === 'POST' && path === '/api/withdrawals/addresses') {
-      const added = { ...savedAddress('a3', '', false), ...(body as object) };
-      book = [...book, added];
+      const added = { ...withdrawalAddress('a3', '', false), ...(body as object) };
+      saved = [...saved, added];
       return json({ ...added, message: 'Saved', position: '5-1' });
     }
     const one = /^\/api\/withdrawals\/addresses\/([^/]+)(\/set-primary)?$/.exec(path);
     if (one?.[1] && method === 'PUT') {
-      book = book.map((entry) => (entry.id === one[1] ? { ...entry, ...(body as object) } : entry));
-      return json({ ...book.find((entry) => entry.id === one[1]), message: 'Updated', position: '6-1' });
+      saved = saved.map((entry) => (entry.id === one[1] ? { ...entry, ...(body as object) } : entry));
+      return json({ ...saved.find((entry) => entry.id === one[1]), message: 'Updated', position: '6-1' });
     }
     if (one?.[1] && method === 'DELETE') {
-      book = book.filter((entry) => entry.id !== one[1]);
+      saved = saved.filter((entry) => entry.id !== one[1]);
       return json({ message: 'Deleted', position: '7-1' });
     }
     if (one?.[1] && one[2] && method === 'POST') {
       if (options.failPrimary) return json({ message: 'This address was deleted meanwhile' }, 404);
-      book = book.map((entry) => ({ ...entry, isPrimary: entry.id === one[1] }));
+      saved = saved.map((entry) => ({ ...entry, isPrimary: entry.id === one[1] }));
       return json({ message: 'Primary set', position: '8-1' });
     }
     return undefined;
   });
-  return { sent, book: () => book };
+  return { sent, saved: () => saved };
 }
 
 signedInForEachTest();
@@ -92,7 +92,7 @@ describe('settings wallet tab', () => {
   });
 
   it('edits an address starting from its saved values', async () => {
-    const { sent, book } = serve();
+    const { sent, saved } = serve();
     openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Exchange' }));
     expect(dialog().getByLabelText('Label')).toHaveProperty('value', 'Exchange');
@@ -101,11 +101,11 @@ describe('settings wallet tab', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Address updated successfully.')).toBeTruthy();
     expect(sent.find((request) => request.method === 'PUT')?.path).toBe('/api/withdrawals/addresses/a2');
-    expect(book().find((entry) => entry.id === 'a2')?.label).toBe('Exchange (Polygon)');
+    expect(saved().find((entry) => entry.id === 'a2')?.label).toBe('Exchange (Polygon)');
   });
 
   it('deletes an address only after the confirmation', async () => {
-    const { sent, book } = serve();
+    const { sent, saved } = serve();
     openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Exchange' }));
     expect(dialog().getByText('Are you sure you want to delete this address?')).toBeTruthy();
@@ -116,7 +116,7 @@ describe('settings wallet tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Exchange' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Address deleted.')).toBeTruthy();
-    expect(book().map((entry) => entry.id)).toEqual(['a1']);
+    expect(saved().map((entry) => entry.id)).toEqual(['a1']);
     await waitFor(() => expect(screen.queryByText('Exchange')).toBeNull());
   });
 

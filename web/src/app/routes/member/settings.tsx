@@ -23,7 +23,7 @@ function tabFromQuery(value: string | null): SettingsTab {
   return TABS.find((name) => name.toLowerCase() === value?.toLowerCase()) ?? 'Profile';
 }
 
-/** The current user carries the primary withdrawal address, so it follows the address book. */
+/** The current user carries the primary withdrawal address, so it follows the withdrawal addresses. */
 const ADDRESS_BOOK_REFRESH = { alsoInvalidate: [authKeys.me()] };
 
 /**

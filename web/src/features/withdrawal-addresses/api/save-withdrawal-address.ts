@@ -6,8 +6,8 @@ import { withdrawalAddressesKeys } from './query-keys';
 
 export type { WithdrawalAddressInput } from './add-withdrawal-address';
 
-/** What other entities show of the address book, passed by the page that composes them. */
-export type AddressBookRefresh = { alsoInvalidate?: readonly QueryKey[] };
+/** What other entities show of the withdrawal addresses, passed by the page that composes them. */
+export type WithdrawalAddressRefresh = { alsoInvalidate?: readonly QueryKey[] };
 
 /** Adds (no id) or edits (with its id) a withdrawal address: the two halves of one form. */
 export function saveWithdrawalAddress({ id, ...body }: WithdrawalAddressInput & { id?: string }): Promise<WithdrawalAddressSavedResponse> {
@@ -15,15 +15,15 @@ export function saveWithdrawalAddress({ id, ...body }: WithdrawalAddressInput & 
 }
 
 /**
- * Refreshes the address book and `alsoInvalidate`: the settings page passes the current user,
+ * Refreshes the withdrawal addresses and `alsoInvalidate`: the settings page passes the current user,
  * whose primaryWithdrawalAddress may change (the first saved address becomes primary; deleting
  * the primary promotes another).
  */
-export function invalidateAddressBook(queryClient: QueryClient, { alsoInvalidate = [] }: AddressBookRefresh): Promise<unknown> {
+export function invalidateWithdrawalAddresses(queryClient: QueryClient, { alsoInvalidate = [] }: WithdrawalAddressRefresh): Promise<unknown> {
   return Promise.all([withdrawalAddressesKeys.list(), ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export function useSaveWithdrawalAddress(refresh: AddressBookRefresh = {}) {
+export function useSaveWithdrawalAddress(refresh: WithdrawalAddressRefresh = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveWithdrawalAddress, onSuccess: () => invalidateAddressBook(queryClient, refresh) });
+  return useMutation({ mutationFn: saveWithdrawalAddress, onSuccess: () => invalidateWithdrawalAddresses(queryClient, refresh) });
 }

@@ -2,14 +2,14 @@ import type { MessageAccepted } from '@concierge/contracts';
 import * as addressRoutes from '@concierge/contracts/withdrawal-addresses/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, withParams } from '../../../lib/api-client';
-import { invalidateAddressBook, type AddressBookRefresh } from './save-withdrawal-address';
+import { invalidateWithdrawalAddresses, type WithdrawalAddressRefresh } from './save-withdrawal-address';
 
 /** POST /withdrawals/addresses/:id/set-primary (an empty body). */
 export function setPrimaryAddress(id: string): Promise<MessageAccepted> {
   return api<MessageAccepted>(withParams(addressRoutes.setPrimaryAddress, { id }), { body: {} });
 }
 
-export function useSetPrimaryAddress(refresh: AddressBookRefresh = {}) {
+export function useSetPrimaryAddress(refresh: WithdrawalAddressRefresh = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setPrimaryAddress, onSuccess: () => invalidateAddressBook(queryClient, refresh) });
+  return useMutation({ mutationFn: setPrimaryAddress, onSuccess: () => invalidateWithdrawalAddresses(queryClient, refresh) });
 }

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '../../../lib/api-client';
-import { useSaveWithdrawalAddress, type AddressBookRefresh } from '../api/save-withdrawal-address';
+import { useSaveWithdrawalAddress, type WithdrawalAddressRefresh } from '../api/save-withdrawal-address';
 import { useZodForm } from '../../../components/form/use-zod-form';
 
 /** A saved address's network as one of the list's; anything else shows the default. */
@@ -24,7 +24,7 @@ type AddressDialogProps = {
   editing: WithdrawalAddressDto | null;
   onClose: () => void;
   /** What else to refresh once saved (from the page). */
-  refresh: AddressBookRefresh;
+  refresh: WithdrawalAddressRefresh;
 };
 
 /**

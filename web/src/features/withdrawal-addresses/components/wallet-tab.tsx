@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../components/copy-text';
 import { useDeleteWithdrawalAddress } from '../api/delete-withdrawal-address';
-import type { AddressBookRefresh } from '../api/save-withdrawal-address';
+import type { WithdrawalAddressRefresh } from '../api/save-withdrawal-address';
 import { useSetPrimaryAddress } from '../api/set-primary-address';
 import { AddressDialog } from './address-dialog';
 import { AddressList } from './address-list';
@@ -24,14 +24,14 @@ type WalletTabProps = {
   platformAddress: string | null | undefined;
   /** The saved addresses; undefined when they failed to load. */
   addresses: readonly WithdrawalAddressDto[] | undefined;
-  /** What else shows the address book, refreshed after each change (the page passes the current user). */
-  refresh: AddressBookRefresh;
+  /** What else shows the withdrawal addresses, refreshed after each change (the page passes the current user). */
+  refresh: WithdrawalAddressRefresh;
 };
 
 /** The editor state: closed, adding, or editing one address. */
 type Editor = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; address: WithdrawalAddressDto };
 
-/** Settings > Wallet: the platform wallet address and the withdrawal address book. */
+/** Settings > Wallet: the platform wallet address and the withdrawal addresses. */
 export function WalletTab({ platformAddress, addresses, refresh }: WalletTabProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });

@@ -12,7 +12,7 @@ export function cancelWithdrawal(id: string): Promise<ProcessWithdrawalResponse>
 /**
  * Cancelling releases the reserved amount, so the member's withdrawals change, and with them
  * `alsoInvalidate`: what the page shows of the money (the combined history, the available
- * balance, the dashboard's figures); the address book and deposits do not change, so the page
+ * balance, the dashboard's figures); the withdrawal addresses and deposits do not change, so the page
  * leaves them out. A refusal (409: an admin acted first) also means the row on screen is stale,
  * hence onSettled.
  */

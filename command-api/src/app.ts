@@ -25,6 +25,8 @@ import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimary
 import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
 import { autoWithdrawalHandler } from './money/wallets/routes.js';
 import { addDepositHandler } from './money/deposits/routes.js';
+import { createPlanHandler, deletePlanHandler, updatePlanHandler } from './plans/routes.js';
+import { createStrategyHandler, deleteStrategyHandler, updateStrategyHandler } from './strategies/routes.js';
 import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawalHandler } from './money/withdrawals/routes.js';
 
 export interface CommandAppDeps {
@@ -90,6 +92,12 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     'withdrawals.request': requestWithdrawalHandler(identity),
     'withdrawals.process': processWithdrawalHandler(identity),
     'withdrawals.cancel': cancelOwnWithdrawalHandler(identity),
+    'subscriptions.create': createPlanHandler(identity),
+    'subscriptions.update': updatePlanHandler(identity),
+    'subscriptions.delete': deletePlanHandler(identity),
+    'strategies.create': createStrategyHandler(identity),
+    'strategies.update': updateStrategyHandler(identity),
+    'strategies.delete': deleteStrategyHandler(identity),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
   const router = mountRouteTable({ side: 'command', routes, auth: { publicKey: deps.keys.publicKey, standings, freshStandings }, handlers, ...(before ? { before } : {}) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeePercentage } from '@concierge/contracts';
 import { BaseConfig } from '@concierge/platform/config/env';
 import type { AttemptLimit, AuthRateLimits } from './identity/rate-limits.js';
 
@@ -20,6 +21,11 @@ export const CommandApiConfig = BaseConfig.and(
     ADMIN_PASSWORD: optionalText,
     ADMIN_FIRST_NAME: z.string().default('Platform'),
     ADMIN_LAST_NAME: z.string().default('Admin'),
+    /**
+     * The fee (percent, 0 to 100, at most 2 decimals) the default plan "Premium Concierge" is made
+     * with at the first start; afterwards admins set it in the Subscription Manager.
+     */
+    DEFAULT_PLAN_FEE_PERCENT: z.preprocess((v) => (v === '' || v === undefined ? '0' : v), FeePercentage),
     /** BIP-39 phrase deposit addresses and keys derive from; generated into DATA_DIR outside production. */
     WALLET_MNEMONIC: optionalText,
     /** Attempts per window (seconds), per client IP and per email. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MAIL_QUEUE } from '@concierge/contracts';
@@ -14,6 +15,7 @@ import { onShutdown, runService, serveHttp } from '@concierge/platform/service/r
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
+import { seedCatalog } from '@concierge/domain/plans/seed';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
@@ -45,6 +47,19 @@ runService('command-api', async () => {
       if (error instanceof AccountNotOwnedError) logger.error({ email: error.email }, `ADMIN_EMAIL not applied: ${error.message}`);
       else throw error;
     }
+  }
+
+  const seeded = await seedCatalog(
+    { eventStore: stores.eventStore },
+    config.DEFAULT_PLAN_FEE_PERCENT,
+    { actor: { type: 'system', reason: 'start-up seed' }, correlationId: randomUUID(), causationId: randomUUID(), now: new Date() },
+  );
+  logger.info({ defaultPlan: seeded.defaultPlan, strategies: seeded.strategies }, 'default plan and seed strategy groups ensured');
+  if (!seeded.defaultPlan.created && seeded.defaultPlan.feePercentage !== config.DEFAULT_PLAN_FEE_PERCENT) {
+    logger.warn(
+      { configured: config.DEFAULT_PLAN_FEE_PERCENT, charged: seeded.defaultPlan.feePercentage },
+      'DEFAULT_PLAN_FEE_PERCENT only seeds the default plan at the first start; the fee set in the Subscription Manager applies',
+    );
   }
 
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);

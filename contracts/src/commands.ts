@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { authCommands } from './auth/commands.js';
 import { depositCommands } from './deposits/commands.js';
 import { portfolioCommands } from './portfolio/commands.js';
+import { uniqueValueCommands } from './shared/claims.js';
 import { strategyGroupCommands } from './strategies/commands.js';
 import { subscriptionPlanCommands } from './subscriptions/commands.js';
 import { userCommands } from './users/commands.js';
@@ -15,6 +16,7 @@ export const commandSchemas = {
   ...authCommands,
   ...subscriptionPlanCommands,
   ...strategyGroupCommands,
+  ...uniqueValueCommands,
   ...walletCommands,
   ...depositCommands,
   ...withdrawalAddressCommands,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { authEvents } from './auth/events.js';
+import { uniqueValueEvents } from './shared/claims.js';
 import { depositEvents } from './deposits/events.js';
 import { portfolioEvents } from './portfolio/events.js';
 import { strategyGroupEvents } from './strategies/events.js';
@@ -14,6 +15,7 @@ export const eventSchemasByContext = {
   users: userEvents,
   auth: authEvents,
   subscriptions: subscriptionPlanEvents,
+  claims: uniqueValueEvents,
   strategies: strategyGroupEvents,
   wallets: walletEvents,
   deposits: depositEvents,
@@ -29,6 +31,7 @@ export const eventSchemas = {
   ...userEvents,
   ...authEvents,
   ...subscriptionPlanEvents,
+  ...uniqueValueEvents,
   ...strategyGroupEvents,
   ...walletEvents,
   ...depositEvents,

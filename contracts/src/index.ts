@@ -7,6 +7,7 @@ export * from './shared/fields.js';
 export * from './shared/chain.js';
 export * from './shared/command.js';
 export * from './shared/streams.js';
+export * from './shared/claims.js';
 export * from './users/index.js';
 export * from './auth/index.js';
 export * from './subscriptions/index.js';

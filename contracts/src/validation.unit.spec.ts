@@ -63,6 +63,27 @@ describe('the product\'s exact validation messages', () => {
     expect(errorsOf(ResetPasswordRequest, { token: 'short', newPassword: 'Abcdefg1' })).toEqual({ token: 'Invalid or missing reset token' });
   });
 
+  it('strategy risk level and colour: optional, checked when given, and otherwise read from the risk weight', () => {
+    expect(SaveStrategyRequest.parse({ name: 'S', riskWeight: 0.1, tokenSymbols: 'usdc' })).toMatchObject({ riskLevel: 'conservative', color: '#22C55E' });
+    expect(SaveStrategyRequest.parse({ name: 'S', riskWeight: 0.5, tokenSymbols: 'usdc', color: '' })).toMatchObject({ riskLevel: 'moderate', color: '#EAB308' });
+    expect(SaveStrategyRequest.parse({ name: 'S', riskWeight: 0.9, tokenSymbols: 'usdc', riskLevel: ' Moderate ', color: '#3b82f6' })).toMatchObject({
+      riskLevel: 'moderate',
+      color: '#3B82F6',
+    });
+    expect(errorsOf(SaveStrategyRequest, { name: 'S', riskWeight: 0.2, tokenSymbols: 'usdc', riskLevel: 'wild', color: 'green' })).toEqual({
+      riskLevel: 'Risk level must be conservative, moderate or aggressive',
+      color: 'Colour must be a hex colour such as #22C55E',
+    });
+  });
+
+  it('plan fee percentage: exact, at most 2 decimals', () => {
+    expect(SavePlanRequest.parse({ name: ' Gold ', feePercentage: '2.50' })).toEqual({ name: 'Gold', feePercentage: '2.5', description: '', isActive: true });
+    expect(errorsOf(SavePlanRequest, { name: '', feePercentage: 2.555 })).toEqual({
+      name: 'Plan name is required',
+      feePercentage: 'Fee percentage can have at most 2 decimal places',
+    });
+  });
+
   it('plan fee percentage and strategy risk weight', () => {
     expect(errorsOf(SavePlanRequest, { name: 'Gold', feePercentage: -1 })).toEqual({
       feePercentage: 'Fee percentage must be a number between 0 and 100',

@@ -8,9 +8,11 @@ import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { depositQueryHandlers } from './deposits/routes.js';
+import { planQueryHandlers } from './plans/routes.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { projectionWatch } from './shared/projection-watch.js';
 import { projectedStandings } from './shared/standings.js';
+import { strategyQueryHandlers } from './strategies/routes.js';
 import { userQueryHandlers } from './users/routes.js';
 import { walletQueryHandlers } from './wallets/routes.js';
 import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
@@ -42,6 +44,8 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...withdrawalAddressQueryHandlers(deps),
     ...withdrawalQueryHandlers(deps),
     ...depositQueryHandlers(deps),
+    ...planQueryHandlers(deps),
+    ...strategyQueryHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,

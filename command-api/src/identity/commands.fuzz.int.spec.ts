@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
+import { authRoutes, strategyRoutes, subscriptionRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
+import { seedCatalog } from '@concierge/domain/plans/seed';
 import { findIllFormedText } from '@concierge/platform/http/validate';
 import { fuzzCallers, startIdentityApi, type IdentityApi } from './testing/harness.js';
 
-/** Every command route of the auth and users contexts (register lives with the users). */
-const commandRoutes: RouteDef[] = [...Object.values(authRoutes), ...Object.values(userRoutes)]
+/** Every command route of the auth, users, plans and strategies contexts (register lives with the users). */
+const commandRoutes: RouteDef[] = [...Object.values(authRoutes), ...Object.values(userRoutes), ...Object.values(subscriptionRoutes), ...Object.values(strategyRoutes)]
   .map((route): RouteDef => route)
   .filter((route) => route.side === 'command');
 
@@ -13,7 +14,7 @@ const PASSWORD = 'Analytical1';
 const LIMIT = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
 
 /** Field names the routes know, so generated objects often come close to a valid body. */
-const FIELDS = ['email', 'password', 'rememberMe', 'refreshToken', 'token', 'newPassword', 'confirmPassword', 'currentPassword', 'firstName', 'lastName', 'status', 'role', 'subscriptionPlan', 'reason', '__proto__', 'constructor'];
+const FIELDS = ['email', 'password', 'rememberMe', 'refreshToken', 'token', 'newPassword', 'confirmPassword', 'currentPassword', 'firstName', 'lastName', 'status', 'role', 'subscriptionPlan', 'reason', 'name', 'feePercentage', 'description', 'isActive', 'displayName', 'color', 'riskLevel', 'riskWeight', 'tokenSymbols', '__proto__', 'constructor'];
 
 /** Text with a lone UTF-16 surrogate somewhere, e.g. "A\ud800b": JSON carries it, no store can hold it. */
 const illFormedText = fc
@@ -22,7 +23,7 @@ const illFormedText = fc
   .filter((text) => findIllFormedText(text) !== undefined);
 
 const nearValidValue = fc.oneof(
-  fc.constantFrom('ada@example.com', PASSWORD, 'approved', 'suspended', 'admin', '', ' ', null, true, 0, -1, 1e308, 'generic reason'),
+  fc.constantFrom('ada@example.com', PASSWORD, 'approved', 'suspended', 'admin', '', ' ', null, true, 0, -1, 1e308, 'generic reason', 'default', 'USDC, link', 0.5, '2.55', '#22C55E', 'moderate'),
   illFormedText,
   fc.constantFrom('A\ud800b', 'Ada\udfff', '\ud83d'),
   fc.jsonValue({ maxDepth: 3 }),
@@ -52,7 +53,7 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc.constant({ kind: 'none' as const }),
 );
 
-describe('fuzzing every auth and users command route', () => {
+describe('fuzzing every auth, users, plans and strategies command route', () => {
   let api: IdentityApi;
   let ids: string[];
   let callers: Array<Record<string, string>>;
@@ -68,6 +69,7 @@ describe('fuzzing every auth and users command route', () => {
         changePassword: { perAccount: 1_000_000, windowSeconds: 60, failuresBeforeSignOut: 1_000_000 },
       },
     });
+    await seedCatalog({ eventStore: api.store }, '0', { actor: { type: 'system' }, correlationId: 'seed', causationId: 'seed', now: api.clock.now });
     const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
     const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
     ids = [adminId, memberId];
@@ -77,7 +79,7 @@ describe('fuzzing every auth and users command route', () => {
     await api?.close();
   });
 
-  it('covers the fourteen command routes', () => {
+  it('covers the twenty command routes', () => {
     expect(commandRoutes.map((r) => r.id).sort()).toEqual([
       'auth.checkResetToken',
       'auth.forgotPassword',
@@ -88,6 +90,12 @@ describe('fuzzing every auth and users command route', () => {
       'auth.register',
       'auth.resetPassword',
       'auth.verifyEmail',
+      'strategies.create',
+      'strategies.delete',
+      'strategies.update',
+      'subscriptions.create',
+      'subscriptions.delete',
+      'subscriptions.update',
       'users.approve',
       'users.changePassword',
       'users.reject',
@@ -101,7 +109,7 @@ describe('fuzzing every auth and users command route', () => {
       fc.constantFrom(...ids),
       fc.uuid(),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }),
-      fc.constantFrom('..', '%', '%00', 'profile', 'a'.repeat(65), ' '),
+      fc.constantFrom('..', '%', '%00', 'profile', 'a'.repeat(65), ' ', 'default', 'stablecoins', 'others'),
     );
     const request = fc.record({
       route: fc.constantFrom(...commandRoutes),

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { EntityId, Instant } from '../shared/fields.js';
 import { DecimalText, MicroUsdc, SignedMicroUsdc } from '../shared/money.js';
+import { RiskLevel } from '../strategies/fields.js';
 
 /** Why a valuation was asked for. */
 export const SnapshotReason = z.enum(['admin', 'member', 'schedule']);
 export type SnapshotReason = z.infer<typeof SnapshotReason>;
 
-export const RiskLevel = z.enum(['conservative', 'moderate', 'aggressive']);
-export type RiskLevel = z.infer<typeof RiskLevel>;
 
 /** Stream `portfolio-<userId>`: someone asked for a fresh valuation; the snapshot job answers it. */
 export const PortfolioSnapshotRequested = z.object({ userId: EntityId, requestId: EntityId, reason: SnapshotReason, requestedAt: Instant });

@@ -14,8 +14,14 @@ export const STREAM_CATEGORIES = {
   session: 'session',
   /** A subscription plan: `plan-<planId>`. */
   plan: 'plan',
+  /** Claim of a plan name, unique ignoring case: `planName-<sha256 hex of the normalised name>`. */
+  planName: 'planName',
   /** A strategy group: `strategy-<strategyId>`. */
   strategy: 'strategy',
+  /** Claim of a strategy group name, unique ignoring case: `strategyName-<sha256 hex of the normalised name>`. */
+  strategyName: 'strategyName',
+  /** Claim of a token symbol by the one strategy group that lists it: `strategyToken-<SYMBOL>`. */
+  strategyToken: 'strategyToken',
   /** A member's deposit wallet (address assignment, private-key reveals, auto-withdrawal): `wallet-<userId>`. */
   wallet: 'wallet',
   /** Reservation of one HD derivation index: `walletIndex-<index>`, so no two members share an address. */

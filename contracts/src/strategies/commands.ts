@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineCommand } from '../shared/command.js';
 import { EntityId } from '../shared/fields.js';
-import { RiskWeightValue } from './fields.js';
+import { HEX_COLOUR, RiskLevel, RiskWeightValue } from './fields.js';
 
 const strategyData = {
   strategyId: EntityId,
   name: z.string().min(1),
   displayName: z.string(),
   description: z.string(),
-  color: z.string(),
-  riskLevel: z.string(),
+  color: z.string().regex(HEX_COLOUR),
+  riskLevel: RiskLevel,
   riskWeight: RiskWeightValue,
   tokenSymbols: z.array(z.string().min(1)).min(1),
 };

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { jsonBody, optionalText, requiredText } from '../shared/fields.js';
 import { CommandAccepted } from '../shared/problem.js';
-import { RiskWeight, TokenSymbols } from './fields.js';
+import { ColourInput, RISK_LEVEL_COLOURS, RiskLevel, RiskLevelInput, riskLevelForWeight, RiskWeight, TokenSymbols } from './fields.js';
 
-/** POST /strategies and PUT /strategies/:id (a PUT replaces every field). */
-export const SaveStrategyRequest = jsonBody({
+/** The form's fields; a risk level and colour left out follow from the risk weight. */
+export const SaveStrategyFields = jsonBody({
   name: requiredText('Name', 100),
   displayName: optionalText('Display name', 100),
   description: optionalText('Description', 1000),
-  color: optionalText('Colour', 32),
-  riskLevel: optionalText('Risk level', 32),
+  color: ColourInput,
+  riskLevel: RiskLevelInput,
   riskWeight: RiskWeight,
   tokenSymbols: TokenSymbols,
+});
+
+/** POST /strategies and PUT /strategies/:id (a PUT replaces every field). */
+export const SaveStrategyRequest = SaveStrategyFields.transform((body) => {
+  const riskLevel = body.riskLevel ?? riskLevelForWeight(body.riskWeight);
+  return { ...body, riskLevel, color: body.color ?? RISK_LEVEL_COLOURS[riskLevel] };
 });
 export type SaveStrategyRequest = z.infer<typeof SaveStrategyRequest>;
 
@@ -23,7 +29,7 @@ export const StrategyGroupDto = z.object({
   displayName: z.string(),
   description: z.string(),
   color: z.string(),
-  riskLevel: z.string(),
+  riskLevel: RiskLevel,
   riskWeight: z.number(),
   tokenSymbols: z.array(z.string()),
   createdAt: z.string(),
@@ -33,6 +39,11 @@ export type StrategyGroupDto = z.infer<typeof StrategyGroupDto>;
 
 /** Strategy groups sorted by riskWeight, lowest first, then by name. */
 export const StrategyGroupListResponse = z.array(StrategyGroupDto);
+
+export const STRATEGY_SAVED_MESSAGE = 'Strategy group created or updated successfully.';
+export const STRATEGY_DELETED_MESSAGE = 'Strategy group deleted successfully.';
+/** Toast for an invalid strategy form. */
+export const STRATEGY_FORM_INVALID = 'Please fill out the form correctly.';
 
 /** The saved group, so the SPA can update its table at once. */
 export const StrategySavedResponse = CommandAccepted.extend({ message: z.string(), strategy: StrategyGroupDto });

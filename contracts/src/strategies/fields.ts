@@ -3,6 +3,43 @@ import { formatScaledDecimal, parseScaledDecimal } from '../shared/decimal.js';
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null;
 
+/** How a strategy group's risk is described; the portfolio colours it (conservative green, moderate yellow, aggressive red). */
+export const RiskLevel = z.enum(['conservative', 'moderate', 'aggressive']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+export const RISK_LEVELS = RiskLevel.options;
+
+const RISK_LEVEL_INVALID = 'Risk level must be conservative, moderate or aggressive';
+
+/** Risk level input: one of the three, any letter case; absent or blank leaves it to the risk weight. */
+export const RiskLevelInput = z
+  .string({ error: RISK_LEVEL_INVALID })
+  .trim()
+  .toLowerCase()
+  .nullish()
+  .transform((text) => (text ? text : undefined))
+  .refine((text) => text === undefined || (RISK_LEVELS as readonly string[]).includes(text), { error: RISK_LEVEL_INVALID })
+  .transform((text) => text as RiskLevel | undefined);
+
+/** The level a weight reads as when none is given: up to 0.3 conservative, up to 0.6 moderate, above aggressive. */
+export function riskLevelForWeight(riskWeight: number): RiskLevel {
+  if (riskWeight <= 0.3) return 'conservative';
+  return riskWeight <= 0.6 ? 'moderate' : 'aggressive';
+}
+
+/** A group's colour when none is given: its risk level's (conservative green, moderate yellow, aggressive red). */
+export const RISK_LEVEL_COLOURS: Readonly<Record<RiskLevel, string>> = { conservative: '#22C55E', moderate: '#EAB308', aggressive: '#EF4444' };
+
+/** A CSS hex colour such as #22C55E (3 or 6 digits), stored upper-cased with its #. */
+export const HEX_COLOUR = /^#(?:[0-9A-F]{3}|[0-9A-F]{6})$/;
+/** Colour input: a hex colour, any letter case; absent or blank leaves it to the risk level. */
+export const ColourInput = z
+  .string({ error: 'Colour must be text' })
+  .trim()
+  .toUpperCase()
+  .nullish()
+  .transform((text) => (text ? text : undefined))
+  .refine((text) => text === undefined || HEX_COLOUR.test(text), { error: 'Colour must be a hex colour such as #22C55E' });
+
 const RISK_WEIGHT_REQUIRED = 'Risk weight is required';
 const RISK_WEIGHT_INVALID = 'Risk weight must be a number from 0 to 1 in steps of 0.1';
 

@@ -2,4 +2,5 @@ export * from './fields.js';
 export * from './events.js';
 export * from './commands.js';
 export * from './dto.js';
+export * from './read-model.js';
 export * as strategyRoutes from './routes.js';

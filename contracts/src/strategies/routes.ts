@@ -1,7 +1,7 @@
 import { IdParams } from '../shared/fields.js';
 import { MessageAccepted } from '../shared/problem.js';
 import { defineRoute } from '../shared/route.js';
-import { SaveStrategyRequest, StrategyGroupListResponse, StrategySavedResponse } from './dto.js';
+import { SaveStrategyRequest, STRATEGY_FORM_INVALID, StrategyGroupListResponse, StrategySavedResponse } from './dto.js';
 
 export const publicStrategies = defineRoute({
   id: 'strategies.public',
@@ -34,6 +34,7 @@ export const createStrategy = defineRoute({
   summary: 'Create a strategy group.',
   body: SaveStrategyRequest,
   response: StrategySavedResponse,
+  invalidMessage: STRATEGY_FORM_INVALID,
 });
 
 export const updateStrategy = defineRoute({
@@ -46,6 +47,7 @@ export const updateStrategy = defineRoute({
   params: IdParams,
   body: SaveStrategyRequest,
   response: StrategySavedResponse,
+  invalidMessage: STRATEGY_FORM_INVALID,
 });
 
 export const deleteStrategy = defineRoute({

@@ -4,7 +4,7 @@ import { FeePercentage } from '../shared/money.js';
 import { CommandAccepted } from '../shared/problem.js';
 
 /** Toast for an invalid plan form. */
-export const PLAN_FORM_INVALID = 'Please fill out the form correctly';
+export const PLAN_FORM_INVALID = 'Please fill out the form correctly.';
 
 /** POST /subscriptions and PUT /subscriptions/:id (a PUT replaces every field). */
 export const SavePlanRequest = jsonBody({
@@ -23,12 +23,17 @@ export const PlanDto = z.object({
   feePercentage: z.number(),
   description: z.string(),
   isActive: z.boolean(),
+  /** The plan members are on until an admin moves them: it cannot be deleted. */
+  isDefault: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type PlanDto = z.infer<typeof PlanDto>;
 
 export const PlanListResponse = z.array(PlanDto);
+
+export const PLAN_SAVED_MESSAGE = 'Subscription plan created or updated successfully.';
+export const PLAN_DELETED_MESSAGE = 'Subscription plan deleted successfully.';
 
 /** The saved plan, so the SPA can update its table at once. */
 export const PlanSavedResponse = CommandAccepted.extend({ message: z.string(), plan: PlanDto });

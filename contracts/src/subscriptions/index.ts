@@ -1,4 +1,5 @@
 export * from './events.js';
 export * from './commands.js';
 export * from './dto.js';
+export * from './read-model.js';
 export * as subscriptionRoutes from './routes.js';

@@ -50,7 +50,10 @@ export const UserDto = z.object({
   role: UserRole,
   status: UserStatus,
   walletAddress: z.string().nullable(),
+  /** The plan an admin put the member on; null: the default plan. */
   subscriptionPlan: z.string().nullable(),
+  /** The name of the plan the member is on (the default plan's when `subscriptionPlan` is null). */
+  subscriptionPlanName: z.string().nullable(),
   primaryWithdrawalAddress: z.string().nullable(),
   /** Whether the owner confirmed the email; an account is approved only once it is. */
   emailVerified: z.boolean(),

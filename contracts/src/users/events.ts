@@ -21,10 +21,12 @@ export const UserRejected = z.object({ userId: EntityId, reason: z.string(), rej
 export const UserStatusChanged = z.object({ userId: EntityId, from: UserStatus, to: UserStatus, changedAt: z.iso.datetime() });
 /** An admin changed the user's role. */
 export const UserRoleChanged = z.object({ userId: EntityId, from: UserRole, to: UserRole, changedAt: z.iso.datetime() });
-/** An admin assigned a subscription plan (null: none). Later deposits use its fee percentage. */
+/** An admin assigned a subscription plan (null: the default plan). Later deposits use its fee percentage. */
 export const UserSubscriptionPlanChanged = z.object({
   userId: EntityId,
   planId: EntityId.nullable(),
+  /** The admin who moved the member (absent on events recorded before it was kept). */
+  changedBy: EntityId.optional(),
   changedAt: z.iso.datetime(),
 });
 /** The user edited their own name (the email cannot change). */

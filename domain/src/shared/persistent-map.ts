@@ -70,6 +70,20 @@ function insert<V>(branch: Branch<V>, leaf: Leaf<V>, hash: number, shift: number
   return [withSlot(branch, index, inner), replaced];
 }
 
+/** The branch without `key`, or undefined when it does not hold it. Emptied branches stay (lookups walk past them). */
+function remove<V>(branch: Branch<V>, key: string, hash: number, shift: number): Branch<V> | undefined {
+  const index = (hash >>> shift) & MASK;
+  const slot = branch.slots[index];
+  if (slot === undefined) return undefined;
+  if (slot.kind === 'leaf') return slot.key === key ? withSlot(branch, index, undefined) : undefined;
+  if (slot.kind === 'bucket') {
+    if (!slot.leaves.some((l) => l.key === key)) return undefined;
+    return withSlot(branch, index, { kind: 'bucket', leaves: slot.leaves.filter((l) => l.key !== key) });
+  }
+  const inner = remove(slot, key, hash, shift + BITS);
+  return inner === undefined ? undefined : withSlot(branch, index, inner);
+}
+
 function collect<V>(slot: Slot<V>, into: Leaf<V>[]): void {
   if (slot === undefined) return;
   if (slot.kind === 'leaf') into.push(slot);
@@ -117,6 +131,12 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
   set(key: string, value: V): PersistentMap<V> {
     const [root, replaced] = insert(this.root, { kind: 'leaf', key, value, seq: this.nextSeq }, hashOf(key), 0);
     return replaced ? new PersistentMap(root, this.size, this.nextSeq) : new PersistentMap(root, this.size + 1, this.nextSeq + 1);
+  }
+
+  /** A new map without `key` (this one when it had no such key); this one is unchanged. */
+  delete(key: string): PersistentMap<V> {
+    const root = remove(this.root, key, hashOf(key), 0);
+    return root === undefined ? this : new PersistentMap(root, this.size - 1, this.nextSeq);
   }
 
   private entryList(): [string, V][] {

@@ -1,5 +1,6 @@
 import { USERS_COLLECTION, type UserDto, type UserPageResponse, type UserReadModel, type UsersQuery } from '@concierge/contracts';
 import type { Collection, ReadStore, Search } from '@concierge/platform/read-store/port';
+import { planNameFor, planNameOf, planNames } from '../plans/queries.js';
 
 type UserDoc = UserReadModel;
 
@@ -11,9 +12,14 @@ type UserDoc = UserReadModel;
  */
 export const USER_SEARCH_FIELDS = ['fullName', 'email'] as const;
 
+async function withPlanNames(readStore: ReadStore, docs: readonly UserDoc[]): Promise<UserDto[]> {
+  const names = await planNames(readStore);
+  return docs.map((doc) => toUserDto(doc, planNameOf(names, doc.subscriptionPlan)));
+}
+
 const users = (readStore: ReadStore): Collection<UserDoc> => readStore.collection<UserDoc>(USERS_COLLECTION);
 
-export function toUserDto(doc: UserDoc): UserDto {
+export function toUserDto(doc: UserDoc, subscriptionPlanName: string | null): UserDto {
   return {
     _id: doc.id,
     id: doc.id,
@@ -24,6 +30,7 @@ export function toUserDto(doc: UserDoc): UserDto {
     status: doc.status,
     walletAddress: doc.walletAddress,
     subscriptionPlan: doc.subscriptionPlan,
+    subscriptionPlanName,
     primaryWithdrawalAddress: doc.primaryWithdrawalAddress,
     // Documents projected before confirmation existed lack the field: those accounts needed none.
     emailVerified: doc.emailVerified ?? true,
@@ -34,7 +41,7 @@ export function toUserDto(doc: UserDoc): UserDto {
 /** One user by id, or undefined when the read model holds none. */
 export async function findUser(readStore: ReadStore, id: string): Promise<UserDto | undefined> {
   const doc = await users(readStore).get(id);
-  return doc ? toUserDto(doc) : undefined;
+  return doc ? toUserDto(doc, await planNameFor(readStore, doc.subscriptionPlan)) : undefined;
 }
 
 /**
@@ -55,16 +62,16 @@ export async function listUsers(readStore: ReadStore, query: UsersQuery): Promis
     }),
     collection.count({ filter, search }),
   ]);
-  return { users: docs.map(toUserDto), total, page: query.page, limit: query.limit };
+  return { users: await withPlanNames(readStore, docs), total, page: query.page, limit: query.limit };
 }
 
-/** Users waiting for approval, oldest first, with the exact number waiting. */
+/** Users waiting for approval, latest first (the dashboard shows the latest 5), with the exact number waiting. */
 export async function pendingUsers(readStore: ReadStore, limit: number): Promise<{ users: UserDto[]; total: number }> {
   const collection = users(readStore);
   const filter = { status: 'pending' } as const;
   const [docs, total] = await Promise.all([
-    collection.find({ filter, sort: [{ field: 'createdAt', direction: 'asc' }], limit }),
+    collection.find({ filter, sort: [{ field: 'createdAt', direction: 'desc' }], limit }),
     collection.count({ filter }),
   ]);
-  return { users: docs.map(toUserDto), total };
+  return { users: await withPlanNames(readStore, docs), total };
 }

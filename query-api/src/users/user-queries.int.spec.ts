@@ -66,11 +66,13 @@ describe('users read-model queries', () => {
   });
 
   describe('GET /api/users/pending', () => {
-    it('lists pending registrations oldest first with the exact number waiting', async () => {
+    it('lists pending registrations latest first (the dashboard shows the latest 5) with the exact number waiting', async () => {
       const pending = await api.get('/users/pending?limit=1', asAdmin);
       expect(pending.status).toBe(200);
       expect(pending.body['total']).toBe(2);
-      expect((pending.body['users'] as Array<{ id: string }>).map((u) => u.id)).toEqual([waiting[0]?.id]);
+      expect((pending.body['users'] as Array<{ id: string }>).map((u) => u.id)).toEqual([waiting[1]?.id]);
+      const both = await api.get('/users/pending', asAdmin);
+      expect((both.body['users'] as Array<{ id: string }>).map((u) => u.id)).toEqual([waiting[1]?.id, waiting[0]?.id]);
     });
   });
 

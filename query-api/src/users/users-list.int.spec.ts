@@ -57,6 +57,7 @@ describe('GET /api/users (admin user management list)', () => {
         status: 'approved',
         walletAddress: null,
         subscriptionPlan: null,
+        subscriptionPlanName: null,
         primaryWithdrawalAddress: null,
         emailVerified: true,
         createdAt: ada?.createdAt,

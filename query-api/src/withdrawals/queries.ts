@@ -13,7 +13,6 @@ import type { Collection, ReadStore, Search, Sort } from '@concierge/platform/re
 
 export const NEWEST_FIRST: readonly Sort[] = [{ field: 'requestedAt', direction: 'desc' }];
 /** Pending requests are worked through in the order they came in. */
-export const OLDEST_FIRST: readonly Sort[] = [{ field: 'requestedAt', direction: 'asc' }];
 
 const withdrawals = (readStore: ReadStore): Collection<WithdrawalReadModel> => readStore.collection<WithdrawalReadModel>(WITHDRAWALS_COLLECTION);
 
@@ -76,15 +75,14 @@ export async function withdrawalHistory(readStore: ReadStore, userId: string, pa
 
 /**
  * The admin list: optionally one status, optionally a case-insensitive search in the member's
- * name and email and the destination address; newest first, except pending oldest first.
+ * name and email and the destination address; newest first (the dashboard's "latest 5 pending" too).
  */
 export async function adminWithdrawals(readStore: ReadStore, query: AdminWithdrawalsQuery): Promise<WithdrawalPage> {
   const collection = withdrawals(readStore);
   const filter = query.status ? { status: query.status } : undefined;
   const search: Search | undefined = query.search ? { fields: WITHDRAWAL_SEARCH_FIELDS, text: query.search } : undefined;
-  const sort = query.status === 'pending' ? OLDEST_FIRST : NEWEST_FIRST;
   const [docs, total] = await Promise.all([
-    collection.find({ filter, search, sort, skip: (query.page - 1) * query.limit, limit: query.limit }),
+    collection.find({ filter, search, sort: NEWEST_FIRST, skip: (query.page - 1) * query.limit, limit: query.limit }),
     collection.count({ filter, search }),
   ]);
   return { withdrawals: docs.map(toAdminWithdrawalDto), total };

@@ -91,13 +91,13 @@ describe('withdrawals read-model queries', () => {
       expect(list(all.body).find((w) => w.id === 'w-a3')?.rejectionReason).toBe('Address could not be verified');
     });
 
-    it('lists pending requests oldest first, 5 by default, with the exact number pending', async () => {
+    it('lists pending requests latest first (the dashboard shows the latest 5), with the exact number pending', async () => {
       const pending = await api.get('/withdrawals/admin/requests?status=pending', asAdmin);
-      expect(ids(pending.body)).toEqual(['w-g3', 'w-g1', 'w-a2']);
+      expect(ids(pending.body)).toEqual(['w-a2', 'w-g1', 'w-g3']);
       expect(pending.headers.get('x-total-count')).toBe('3');
-      const firstOnly = await api.get('/withdrawals/admin/requests?status=pending&limit=1&page=2', asAdmin);
-      expect(ids(firstOnly.body)).toEqual(['w-g1']);
-      expect(firstOnly.headers.get('x-total-count')).toBe('3');
+      const secondOnly = await api.get('/withdrawals/admin/requests?status=pending&limit=1&page=2', asAdmin);
+      expect(ids(secondOnly.body)).toEqual(['w-g1']);
+      expect(secondOnly.headers.get('x-total-count')).toBe('3');
     });
 
     it('treats a blank status or "all" as every status', async () => {

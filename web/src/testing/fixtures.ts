@@ -12,6 +12,7 @@ export const member: UserDto = {
   status: 'approved',
   walletAddress: null,
   subscriptionPlan: null,
+  subscriptionPlanName: 'Premium Concierge',
   primaryWithdrawalAddress: null,
   emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,7 +1,9 @@
 import { accessProjection } from './access/projection.js';
 import { accountsProjection } from './accounts/projection.js';
 import { depositsProjection } from './deposits/projection.js';
+import { plansProjection } from './plans/projection.js';
 import type { Projection } from './runtime/projection.js';
+import { strategiesProjection } from './strategies/projection.js';
 import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
 import { withdrawalAddressesProjection } from './withdrawal-addresses/projection.js';
@@ -11,6 +13,8 @@ import { withdrawalsProjection } from './withdrawals/projection.js';
 export const projections: readonly Projection[] = [
   accessProjection,
   usersProjection,
+  plansProjection,
+  strategiesProjection,
   walletsProjection,
   withdrawalAddressesProjection,
   withdrawalsProjection,

@@ -1,7 +1,8 @@
-import { streamName, type UpdateUserRequest } from '@concierge/contracts';
+import type { UpdateUserRequest } from '@concierge/contracts';
 import { NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
+import { joinPlan, leavePlan } from '../../plans/manage-plans.js';
 import { handleCommand } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { USER_NOT_FOUND_MESSAGE, userAggregate, type UserCommand } from '../user/decide.js';
@@ -21,13 +22,6 @@ function userStreamOf(id: string): string {
   return userStreamId(id);
 }
 
-/** A plan can be assigned while its stream exists and it has not been deleted. */
-async function planExists(store: EventStore, planId: string): Promise<boolean> {
-  if (!isIssuedId(planId)) return false;
-  const [last] = await store.readStream(streamName('plan', planId), { direction: 'backwards', maxCount: 1 });
-  return last !== undefined && last.type !== 'SubscriptionPlanDeleted';
-}
-
 const onUser = async (store: EventStore, command: UserCommand, ctx: CommandContext): Promise<Position | null> =>
   (await handleCommand(store, userStreamOf(command.data.userId), userAggregate, command, ctx)).position;
 
@@ -41,19 +35,35 @@ export function rejectUser(store: EventStore, userId: string, reason: string, ct
   return onUser(store, { type: 'RejectUser', data: { userId, reason }, metadata: commandMetadata(ctx) }, ctx);
 }
 
+/** The plan side of an assignment: an unknown or deleted plan is a field error, an inactive one a 409 (from the plan). */
+async function putOnPlan(store: EventStore, planId: string, userId: string, ctx: CommandContext): Promise<void> {
+  try {
+    await joinPlan({ eventStore: store }, planId, userId, ctx);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new ValidationError([{ field: 'subscriptionPlan', message: PLAN_NOT_FOUND_MESSAGE }]);
+    throw error;
+  }
+}
+
 /**
  * An admin (the context's actor, who may not change their own status or admin role) changes
- * status, role and subscription plan; only fields that change append events.
+ * status, role and subscription plan; only fields that change append events. A new plan learns of
+ * the member before the member's stream changes (so it cannot be deleted from under them), and
+ * the old plan after; a move that stops in between leaves the old plan counting a member it no
+ * longer has, which deleting that plan checks against the member's stream.
  */
 export async function updateUser(store: EventStore, userId: string, changes: UpdateUserRequest, ctx: CommandContext): Promise<Position | null> {
   const streamId = userStreamOf(userId);
   const plan = changes.subscriptionPlan;
-  if (typeof plan === 'string') {
+  let previousPlan: string | null = null;
+  if (plan !== undefined) {
     const user = await findUserById(store, userId);
-    if (user && user.planId !== plan && !(await planExists(store, plan))) {
-      throw new ValidationError([{ field: 'subscriptionPlan', message: PLAN_NOT_FOUND_MESSAGE }]);
-    }
+    if (user === undefined) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+    previousPlan = user.planId;
+    if (plan !== null && plan !== user.planId) await putOnPlan(store, plan, userId, ctx);
   }
   const data = { userId, status: changes.status, role: changes.role, subscriptionPlanId: plan };
-  return (await handleCommand(store, streamId, userAggregate, { type: 'UpdateUserDetails', data, metadata: commandMetadata(ctx) }, ctx)).position;
+  const { position } = await handleCommand(store, streamId, userAggregate, { type: 'UpdateUserDetails', data, metadata: commandMetadata(ctx) }, ctx);
+  if (plan !== undefined && previousPlan !== null && previousPlan !== plan) await leavePlan({ eventStore: store }, previousPlan, userId, ctx);
+  return position;
 }

@@ -104,7 +104,9 @@ export function updateUserDetails(command: UpdateUserDetails, state: UserState):
     events.push({ type: 'UserRoleChanged', data: { userId, from: user.role, to: role, changedAt } });
   }
   if (subscriptionPlanId !== undefined && subscriptionPlanId !== user.planId) {
-    events.push({ type: 'UserSubscriptionPlanChanged', data: { userId, planId: subscriptionPlanId, changedAt } });
+    const { actor } = command.metadata;
+    const changedBy = actor.type === 'user' ? { changedBy: actor.userId } : {};
+    events.push({ type: 'UserSubscriptionPlanChanged', data: { userId, planId: subscriptionPlanId, ...changedBy, changedAt } });
   }
   return events;
 }

@@ -104,7 +104,8 @@ describe('an admin updating user details', () => {
     });
     expect(events).toEqual([
       { type: 'UserStatusChanged', data: { userId: 'u-1', from: 'approved', to: 'suspended', changedAt: iso } },
-      { type: 'UserSubscriptionPlanChanged', data: { userId: 'u-1', planId: 'plan-1', changedAt: iso } },
+      // The member's stream names the admin who moved them.
+      { type: 'UserSubscriptionPlanChanged', data: { userId: 'u-1', planId: 'plan-1', changedBy: 'admin-1', changedAt: iso } },
     ]);
     expect(given([...approved, ...events])).toMatchObject({ status: 'suspended', planId: 'plan-1' });
     expect(when([...approved, ...events], { type: 'UpdateUserDetails', data: { userId: 'u-1', status: 'suspended', subscriptionPlanId: 'plan-1' }, metadata })).toEqual([]);

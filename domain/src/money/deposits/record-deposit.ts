@@ -16,7 +16,7 @@ import {
   wholeTransaction,
   type TransactionClaim,
 } from '../transaction-claims/claim-transaction.js';
-import { currentPlanFee } from './plan-fee.js';
+import { currentPlanFee } from '../../plans/manage-plans.js';
 import { assertMayReceiveDeposits } from './recipient.js';
 
 export { USER_NOT_FOUND_MESSAGE };

@@ -19,6 +19,7 @@ function pendingUser(index: number): UserDto {
     status: 'pending',
     walletAddress: null,
     subscriptionPlan: null,
+    subscriptionPlanName: 'Premium Concierge',
     primaryWithdrawalAddress: null,
     emailVerified: true,
     createdAt: '2026-01-0' + index + 'T10:00:00.000Z',

@@ -17,6 +17,7 @@ const ANN: UserDto = {
   status: 'pending',
   walletAddress: null,
   subscriptionPlan: null,
+  subscriptionPlanName: 'Premium Concierge',
   primaryWithdrawalAddress: null,
   emailVerified: true,
   createdAt: '2026-01-05T10:00:00.000Z',

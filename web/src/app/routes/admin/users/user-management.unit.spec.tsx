@@ -19,6 +19,7 @@ function user(index: number, status: UserStatus): UserDto {
     status,
     walletAddress: null,
     subscriptionPlan: null,
+    subscriptionPlanName: 'Premium Concierge',
     primaryWithdrawalAddress: null,
     emailVerified: true,
     createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),

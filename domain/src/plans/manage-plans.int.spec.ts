@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamName } from '@concierge/contracts';
+import { ConflictError } from '@concierge/platform/errors';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { caseInsensitiveKey, CLAIM_IN_PROGRESS_MS } from '../shared/claims.js';
+import type { CommandContext } from '../shared/command-context.js';
+import { toNewEvents } from '../shared/command-context.js';
+import { planMembersMessage } from './decide.js';
+import { createPlan, currentPlanFee, deletePlan, ensureDefaultPlan, joinPlan, leavePlan, loadPlan, planNameTakenMessage, updatePlan } from './manage-plans.js';
+import { DEFAULT_PLAN_ID, DEFAULT_PLAN_NAME, planNameStreamId } from './plan.js';
+
+describe('managing subscription plans on the event store', () => {
+  let schemas: TestSchemas;
+  let eventStore: EventStore;
+  const at = (now = new Date('2026-11-24T12:00:00Z')): CommandContext => ({
+    actor: { type: 'user', userId: 'admin-1', role: 'admin' },
+    correlationId: randomUUID(),
+    causationId: randomUUID(),
+    now,
+  });
+  const fields = (name: string, feePercentage = '2.5', isActive = true) => ({ name, feePercentage, description: '', isActive });
+  const deps = () => ({ eventStore });
+
+  /** What the member's own stream would hold after an admin moved them (the identity side of an assignment). */
+  const moveMember = async (userId: string, planId: string | null) => {
+    await eventStore.appendToStream(streamName('user', userId), toNewEvents([{ type: 'UserSubscriptionPlanChanged', data: { userId, planId, changedAt: at().now.toISOString() } }], at()), {
+      expectedRevision: 'any',
+    });
+  };
+
+  beforeAll(async () => {
+    schemas = await createTestSchemas('manageplans');
+    eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+  });
+  afterAll(async () => schemas?.drop());
+
+  it('seeds the default plan once with the configured fee, and charges it to members without a plan', async () => {
+    expect(await currentPlanFee(eventStore, null)).toEqual({ planId: null, feePercentage: '0' });
+    expect(await ensureDefaultPlan(deps(), '1.25', at())).toEqual({ created: true, feePercentage: '1.25' });
+    expect(await ensureDefaultPlan(deps(), '9', at())).toEqual({ created: false, feePercentage: '1.25' });
+    expect(await loadPlan(eventStore, DEFAULT_PLAN_ID)).toMatchObject({ status: 'live', name: DEFAULT_PLAN_NAME, feePercentage: '1.25', isActive: true });
+    expect(await currentPlanFee(eventStore, null)).toEqual({ planId: DEFAULT_PLAN_ID, feePercentage: '1.25' });
+  });
+
+  it('keeps names unique ignoring case, also when many admins race for one name', async () => {
+    await createPlan(deps(), fields('Gold'), at());
+    const refused = createPlan(deps(), fields('  gold '), at());
+    await expect(refused).rejects.toThrow(planNameTakenMessage('Gold'));
+    const racers = await Promise.allSettled(Array.from({ length: 8 }, () => createPlan(deps(), fields('Silver'), at())));
+    expect(racers.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of racers) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConflictError);
+  });
+
+  it('frees a name on rename and on delete, and refuses a rename onto a name in use', async () => {
+    const { plan } = await createPlan(deps(), fields('Bronze'), at());
+    await expect(updatePlan(deps(), plan.planId, fields('GOLD'), at())).rejects.toThrow(planNameTakenMessage('Gold'));
+    expect(await loadPlan(eventStore, plan.planId)).toMatchObject({ name: 'Bronze' });
+    await updatePlan(deps(), plan.planId, fields('Copper'), at());
+    await createPlan(deps(), fields('bronze'), at());
+    await deletePlan(deps(), plan.planId, at());
+    await createPlan(deps(), fields('Copper', '1'), at());
+  });
+
+  it('takes over a name left by a creation that stopped half-way, once it is old enough', async () => {
+    const ghost = randomUUID();
+    const key = caseInsensitiveKey('Orphan');
+    const claimedAt = new Date('2026-11-24T12:00:00Z');
+    await eventStore.appendToStream(planNameStreamId(key), toNewEvents([{ type: 'UniqueValueClaimed', data: { value: 'Orphan', ownerId: ghost, claimedAt: claimedAt.toISOString() } }], at()), {
+      expectedRevision: 'no_stream',
+    });
+    await expect(createPlan(deps(), fields('orphan'), at(new Date(claimedAt.getTime() + 1000)))).rejects.toThrow(planNameTakenMessage('Orphan'));
+    const later = new Date(claimedAt.getTime() + CLAIM_IN_PROGRESS_MS + 1000);
+    const { plan } = await createPlan(deps(), fields('orphan'), at(later));
+    expect(plan.name).toBe('orphan');
+  });
+
+  it('charges the fee of the plan at the moment, and an inactive plan stays valid for its members but cannot be assigned', async () => {
+    const { plan } = await createPlan(deps(), fields('Platinum', '2.5'), at());
+    const ada = randomUUID();
+    await joinPlan(deps(), plan.planId, ada, at());
+    await moveMember(ada, plan.planId);
+    expect(await currentPlanFee(eventStore, plan.planId)).toEqual({ planId: plan.planId, feePercentage: '2.5' });
+    await updatePlan(deps(), plan.planId, fields('Platinum', '3', false), at());
+    expect(await currentPlanFee(eventStore, plan.planId)).toEqual({ planId: plan.planId, feePercentage: '3' });
+    await expect(joinPlan(deps(), plan.planId, randomUUID(), at())).rejects.toThrow('The plan Platinum is inactive');
+    await joinPlan(deps(), plan.planId, ada, at());
+  });
+
+  it('refuses to delete a plan with members, counting only those really on it', async () => {
+    const { plan } = await createPlan(deps(), fields('Diamond'), at());
+    const [ada, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const userId of [ada, bob, cy]) {
+      await joinPlan(deps(), plan.planId, userId, at());
+      await moveMember(userId, plan.planId);
+    }
+    await expect(deletePlan(deps(), plan.planId, at())).rejects.toThrow(planMembersMessage('Diamond', 3));
+    // Bob moved to the default plan but the move stopped before the plan was told; Cy moved fully.
+    await moveMember(bob, null);
+    await moveMember(cy, DEFAULT_PLAN_ID);
+    await leavePlan(deps(), plan.planId, cy, at());
+    await expect(deletePlan(deps(), plan.planId, at())).rejects.toThrow(planMembersMessage('Diamond', 1));
+    await moveMember(ada, null);
+    await deletePlan(deps(), plan.planId, at());
+    expect(await loadPlan(eventStore, plan.planId)).toMatchObject({ status: 'deleted' });
+    // A member whose plan is gone is charged the default plan's fee.
+    expect(await currentPlanFee(eventStore, plan.planId)).toEqual({ planId: DEFAULT_PLAN_ID, feePercentage: '1.25' });
+    await expect(deletePlan(deps(), DEFAULT_PLAN_ID, at())).rejects.toThrow('The default plan cannot be deleted');
+  });
+});

@@ -5,7 +5,7 @@ const NEWEST_FIRST = [{ field: 'createdAt', direction: 'desc' }] as const;
 
 /**
  * What keeps the admin user list fast with many users. Measured with 10,000 users and 8 requests
- * in flight (scripts/bench/users-list.ts): without them PostgreSQL sorted or searched every user
+ * in flight (system-tests/src/bench/users-list.ts): without them PostgreSQL sorted or searched every user
  * on each request (10 to 35 ms of database time) and GET /api/users reached p99 75 to 290 ms;
  * with them a page costs about 1 ms of database time, mostly the exact count.
  */

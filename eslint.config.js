@@ -110,6 +110,26 @@ export default defineConfig(
     },
   },
   {
+    // The first page's modules load no contracts schema up front: full zod builds its schemas
+    // before app/content-security-policy.ts turns its JIT off, and its eval probe breaks the policy.
+    files: ['web/src/lib/**', 'web/src/app/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@concierge/contracts/(?!shared/route$).+',
+              allowTypeImports: true,
+              message: 'the first page loads no contracts schema: import types only, or load the module with import() (see loadAuthRoutes).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     plugins: { 'import-x': importX },
     settings: {
       // Resolve workspace packages to their sources (the `source` condition) and `.js` to `.ts`,

@@ -1,10 +1,10 @@
-import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, resetReadYourWrites } from './api-client';
+import { api, loadAuthRoutes, resetReadYourWrites } from './api-client';
 import {
   clearSession,
+  getAccessToken,
   getRefreshToken,
   getStoredUser,
   sessionEndedByLogout,
@@ -47,6 +47,19 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribeSession, getStoredUser, () => null);
 }
 
+/**
+ * Ends the refresh session on the server, best effort. The session is cleared locally meanwhile,
+ * so the access token read before that still goes along, as on any other call.
+ */
+async function endServerSession(refreshToken: string, accessToken: string | null): Promise<void> {
+  try {
+    const { logout } = await loadAuthRoutes();
+    await api(logout, { body: { refreshToken }, headers: accessToken === null ? {} : { Authorization: `Bearer ${accessToken}` } });
+  } catch {
+    // Best effort: the local session is gone either way.
+  }
+}
+
 export function useSession(): Session {
   const user = useSessionUser();
   const queryClient = useQueryClient();
@@ -67,7 +80,7 @@ export function useSession(): Session {
 
   const logout = useCallback(() => {
     const refreshToken = getRefreshToken();
-    if (refreshToken !== null) void api(authRoutes.logout, { body: { refreshToken } }).catch(() => undefined);
+    if (refreshToken !== null) void endServerSession(refreshToken, getAccessToken());
     clearSession('logout');
     // The router reports a failed navigation itself; signing out does not wait for the login page.
     void navigate('/login', { replace: true });

@@ -1,9 +1,9 @@
-import * as authRoutes from '@concierge/contracts/auth/routes';
-import type { HttpMethod, RouteDef } from '@concierge/contracts/shared/route';
-import * as usersRoutes from '@concierge/contracts/users/routes';
+import type * as authRoutes from '@concierge/contracts/auth/routes';
+import { MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type HttpMethod, type RouteDef } from '@concierge/contracts/shared/route';
+import type * as usersRoutes from '@concierge/contracts/users/routes';
 import { config } from '../../config/env';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth-storage';
-import { createPositionTracker, MIN_POSITION_HEADER } from './read-your-writes';
+import { createPositionTracker } from './read-your-writes';
 import { withParams, type RouteCall } from './route-call';
 
 export { withParams, type RouteCall } from './route-call';
@@ -41,16 +41,27 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (serverMessageOf(error.body) ?? fallback) : fallback;
 }
 
-// Calls where a 401 means wrong credentials or a spent token, not an expired access token.
-const NO_REFRESH_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
-  authRoutes.login,
-  usersRoutes.register,
-  authRoutes.refreshToken,
-  authRoutes.logout,
-  authRoutes.forgotPassword,
-  authRoutes.checkResetToken,
-  authRoutes.resetPassword,
+/** The id of a route of the sign-in flow (checked against the route table by the compiler). */
+type AuthRouteId = (typeof authRoutes)[keyof typeof authRoutes]['id'] | (typeof usersRoutes.register)['id'];
+
+// Calls where a 401 means wrong credentials or a spent token, not an expired access token. By id:
+// the route modules carry their zod schemas, which stay off the first page (see loadAuthRoutes).
+const NO_REFRESH_ROUTE_IDS: ReadonlySet<string> = new Set<AuthRouteId>([
+  'auth.login',
+  'auth.register',
+  'auth.refreshToken',
+  'auth.logout',
+  'auth.forgotPassword',
+  'auth.checkResetToken',
+  'auth.resetPassword',
 ]);
+
+/**
+ * The auth routes, loaded when the session plumbing first needs one (a refresh, a logout): this
+ * module is on the first page, and the routes' schemas would bring the full zod with them, whose
+ * module order then breaks the page's no-eval policy (see app/content-security-policy.ts).
+ */
+export const loadAuthRoutes = () => import('@concierge/contracts/auth/routes');
 
 function buildUrl(path: string, query: ApiOptions['query']): string {
   const params = new URLSearchParams();
@@ -104,7 +115,7 @@ let refreshInFlight: Promise<string | null> | null = null;
 async function renewTokens(): Promise<string | null> {
   const refreshToken = getRefreshToken();
   if (refreshToken === null) return null;
-  const { route, path } = withParams(authRoutes.refreshToken, {});
+  const { route, path } = withParams((await loadAuthRoutes()).refreshToken, {});
   const response = await send(route.method, buildUrl(path, undefined), { refreshToken }, null);
   if (!response.ok) return null;
   const body = await readBody(response);
@@ -141,7 +152,7 @@ export async function apiPage<T>(target: RouteDef | RouteCall, options: ApiOptio
   if (call.route.method !== 'GET') throw new Error(`${call.route.id} is not a list: it is a ${call.route.method}`);
   const { body, headers } = await request(call, options);
   const data = Array.isArray(body) ? (body as T[]) : [];
-  const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+  const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   return { data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
 }
 
@@ -156,7 +167,7 @@ async function request({ route, path }: RouteCall, options: ApiOptions): Promise
   const sentToken = getAccessToken();
   let response = await send(method, url, options.body, sentToken, options.headers);
 
-  if (response.status === 401 && sentToken !== null && !NO_REFRESH_ROUTES.has(route)) {
+  if (response.status === 401 && sentToken !== null && !NO_REFRESH_ROUTE_IDS.has(route.id)) {
     const current = getAccessToken();
     // Another call may already have refreshed while this one was in flight.
     const token = current !== null && current !== sentToken ? current : await refreshAccessToken();

@@ -4,8 +4,6 @@
  * include that change, so a page never shows data older than what the user just did.
  */
 
-export const MIN_POSITION_HEADER = 'X-Min-Position';
-
 const POSITION = /^(\d{1,20})-(\d{1,20})$/;
 
 type Parsed = readonly [bigint, bigint];

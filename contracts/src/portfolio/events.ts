@@ -7,7 +7,6 @@ import { RiskLevel } from '../strategies/fields.js';
 export const SnapshotReason = z.enum(['admin', 'member', 'schedule']);
 export type SnapshotReason = z.infer<typeof SnapshotReason>;
 
-
 /** Stream `portfolio-<userId>`: someone asked for a fresh valuation; the snapshot job answers it. */
 export const PortfolioSnapshotRequested = z.object({ userId: EntityId, requestId: EntityId, reason: SnapshotReason, requestedAt: Instant });
 

@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './commands.js';
 export * from './dto.js';
 export * as portfolioRoutes from './routes.js';
+export * from './registries/index.js';

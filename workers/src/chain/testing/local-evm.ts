@@ -15,7 +15,7 @@ import {
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
 import { createProvider } from 'hardhat/internal/core/providers/construction.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
-import { testUsdcArtifact } from './test-usdc-artifact.js';
+import { contractArtifact, type LocalContractName } from './artifacts.js';
 
 export const LOCAL_CHAIN_ID = 31337;
 /** Hardhat's well-known development mnemonic: never holds real funds anywhere. */
@@ -24,6 +24,22 @@ const ACCOUNT_PATH = "m/44'/60'/0'/0";
 const ACCOUNT_COUNT = 10;
 /** 10,000 ETH each, in wei. */
 const ACCOUNT_BALANCE = 10_000n * 10n ** 18n;
+
+export interface TestTokenSpec {
+  readonly name: string;
+  readonly symbol: string;
+  /** 0 to 36, e.g. 6 for a USDC, 8 for a WBTC, 18 for most tokens. */
+  readonly decimals: number;
+}
+
+export interface MockAggregatorSpec {
+  /** Decimals of the answer, 8 for Chainlink's USD pairs. */
+  readonly decimals: number;
+  /** e.g. 'ETH / USD'. */
+  readonly description: string;
+  /** The first answer, in units of 10^-decimals. */
+  readonly answer: bigint;
+}
 
 export interface LocalEvm {
   /** HTTP JSON-RPC endpoint, e.g. for a job's `rpcUrl` setting. */
@@ -35,6 +51,14 @@ export interface LocalEvm {
   readonly wallets: readonly HDNodeWallet[];
   /** Deploys a fresh Test USDC (6 decimals); `deployer` is the only account that can mint. */
   deployTestUsdc(deployer?: HDNodeWallet): Promise<Contract>;
+  /** Deploys a mintable ERC-20 with the given decimals (workers/chain-src/TestToken.sol); `deployer` mints and burns. */
+  deployTestToken(token: TestTokenSpec, deployer?: HDNodeWallet): Promise<Contract>;
+  /** Deploys a Chainlink-style price feed (workers/chain-src/MockAggregator.sol) answering `answer` from now on. */
+  deployMockAggregator(feed: MockAggregatorSpec, deployer?: HDNodeWallet): Promise<Contract>;
+  /** Deploys our Multicall3 stand-in (workers/chain-src/LocalMulticall3.sol): `aggregate3` and `getBlockNumber`. */
+  deployMulticall3(deployer?: HDNodeWallet): Promise<Contract>;
+  /** Moves the chain's clock forward and mines a block stamped with the new time. */
+  increaseTime(seconds: number): Promise<void>;
   /** Mines `count` empty blocks at once, e.g. to reach a confirmation depth. */
   mineBlocks(count: number): Promise<void>;
   stop(): Promise<void>;
@@ -83,11 +107,15 @@ export async function startLocalEvm(): Promise<LocalEvm> {
     chainId: LOCAL_CHAIN_ID,
     provider,
     wallets,
-    async deployTestUsdc(deployer = firstWallet(wallets)) {
-      const { abi, bytecode } = testUsdcArtifact();
-      const deployed: BaseContract = await new ContractFactory(abi, bytecode, deployer).deploy();
-      await deployed.waitForDeployment();
-      return new Contract(await deployed.getAddress(), abi, deployer);
+    deployTestUsdc: (deployer = firstWallet(wallets)) => deploy('TestUsdc', deployer, []),
+    deployTestToken: (token, deployer = firstWallet(wallets)) => deploy('TestToken', deployer, [token.name, token.symbol, token.decimals]),
+    deployMockAggregator: (feed, deployer = firstWallet(wallets)) =>
+      deploy('MockAggregator', deployer, [feed.decimals, feed.description, feed.answer]),
+    deployMulticall3: (deployer = firstWallet(wallets)) => deploy('LocalMulticall3', deployer, []),
+    async increaseTime(seconds) {
+      if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError(`increaseTime takes whole seconds >= 0, not ${seconds}`);
+      await provider.send('evm_increaseTime', [seconds]);
+      await provider.send('evm_mine', []);
     },
     async mineBlocks(count) {
       await provider.send('hardhat_mine', [`0x${count.toString(16)}`]);
@@ -97,6 +125,13 @@ export async function startLocalEvm(): Promise<LocalEvm> {
       await server.close();
     },
   };
+}
+
+async function deploy(name: LocalContractName, deployer: HDNodeWallet, args: readonly unknown[]): Promise<Contract> {
+  const { abi, bytecode } = contractArtifact(name);
+  const deployed: BaseContract = await new ContractFactory(abi, bytecode, deployer).deploy(...args);
+  await deployed.waitForDeployment();
+  return new Contract(await deployed.getAddress(), abi, deployer);
 }
 
 function firstWallet(wallets: readonly HDNodeWallet[]): HDNodeWallet {

@@ -70,9 +70,9 @@ describe('import zones', () => {
   });
 
   it('refuses a web feature that imports another feature', async () => {
-    const errors = await zoneErrors('web/src/features/settings/probe.ts', "import '../admin-users/api/add-deposit';\n");
+    const errors = await zoneErrors('web/src/features/wallets/probe.ts', "import '../deposits/api/add-deposit';\n");
     expect(errors).toEqual([expect.stringMatching(/web features never import each other/)]);
-    expect(await zoneErrors('web/src/features/settings/probe.ts', "import '../../lib/format';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/features/wallets/probe.ts', "import '../../lib/format';\n")).toEqual([]);
   });
 
   it('refuses an import of scripts/ from outside it', async () => {

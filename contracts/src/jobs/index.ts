@@ -1,2 +1,3 @@
 export * from './mail.js';
 export * from './heartbeat.js';
+export * from './portfolio.js';

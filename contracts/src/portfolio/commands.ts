@@ -1,20 +1,11 @@
 import type { z } from 'zod';
 import { defineCommand } from '../shared/command.js';
-import { EntityId } from '../shared/fields.js';
-import { PortfolioSnapshotData, SnapshotReason } from './events.js';
+import { PortfolioSnapshotRecorded } from './events.js';
 
-/** Ask for a fresh valuation of a member's portfolio (admin button, member refresh, or schedule). */
-export const RequestPortfolioSnapshot = defineCommand('RequestPortfolioSnapshot', {
-  userId: EntityId,
-  requestId: EntityId,
-  reason: SnapshotReason,
-});
+/** The snapshot job records a valuation; once per slot (a repeat of the slot changes nothing). */
+export const RecordPortfolioSnapshot = defineCommand('RecordPortfolioSnapshot', PortfolioSnapshotRecorded.omit({ recordedAt: true }).shape);
 
-/** The snapshot job records a valuation. It comes from a job payload, so money stays in wire form (digit strings). */
-export const RecordPortfolioSnapshot = defineCommand('RecordPortfolioSnapshot', PortfolioSnapshotData.shape);
+export const portfolioCommands = { RecordPortfolioSnapshot } as const;
 
-export const portfolioCommands = { RequestPortfolioSnapshot, RecordPortfolioSnapshot } as const;
-
-export type RequestPortfolioSnapshot = z.infer<typeof RequestPortfolioSnapshot>;
 export type RecordPortfolioSnapshot = z.infer<typeof RecordPortfolioSnapshot>;
-export type PortfolioCommand = z.infer<(typeof portfolioCommands)[keyof typeof portfolioCommands]>;
+export type PortfolioCommand = RecordPortfolioSnapshot;

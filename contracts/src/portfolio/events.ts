@@ -1,53 +1,62 @@
 import { z } from 'zod';
 import { EntityId, Instant } from '../shared/fields.js';
-import { DecimalText, MicroUsdc, SignedMicroUsdc } from '../shared/money.js';
-import { RiskLevel } from '../strategies/fields.js';
+import { MicroUsdc } from '../shared/money.js';
 
-/** Why a valuation was asked for. */
+/** Why a valuation was taken. */
 export const SnapshotReason = z.enum(['admin', 'member', 'schedule']);
 export type SnapshotReason = z.infer<typeof SnapshotReason>;
 
-/** Stream `portfolio-<userId>`: someone asked for a fresh valuation; the snapshot job answers it. */
-export const PortfolioSnapshotRequested = z.object({ userId: EntityId, requestId: EntityId, reason: SnapshotReason, requestedAt: Instant });
+/** Where a valuation's numbers came from: the chain at one block, or the member's credited USDC. */
+export const SnapshotSource = z.enum(['chain', 'ledger']);
+export type SnapshotSource = z.infer<typeof SnapshotSource>;
 
-/** One valuation of a member's portfolio. Percentages are decimal text (e.g. '-1.25' is -1.25 %). */
-export const PortfolioSnapshotData = z.object({
+/** A whole number of base units (or of a price feed's units) as digits. */
+const Digits = z.string().regex(/^(0|[1-9]\d{0,77})$/, { error: 'Expected digits without leading zeros' });
+
+/** One token the member held at the valuation (tokens with a zero balance are left out). */
+export const SnapshotHolding = z.object({
+  /** The registry's symbol, as strategy groups list it. */
+  symbol: z.string().min(1),
+  name: z.string(),
+  decimals: z.number().int().min(0).max(36),
+  /** Base units (10^-decimals of a token). */
+  balance: Digits,
+  /** USD per whole token = priceAnswer * 10^-priceDecimals (a Chainlink answer; '1' with 0 decimals for USDC in ledger mode). */
+  priceAnswer: Digits,
+  priceDecimals: z.number().int().min(0).max(36),
+  /** When the price was last updated (the feed's updatedAt); null in ledger mode. */
+  priceUpdatedAt: Instant.nullable(),
+  /** The price was older than its feed's heartbeat at the valuation's block. */
+  stale: z.boolean(),
+  /** balance * price in micro-USDC, rounded half-up. */
+  valueMicro: MicroUsdc,
+});
+export type SnapshotHolding = z.infer<typeof SnapshotHolding>;
+
+/**
+ * Stream `portfolio-<userId>`: one valuation of the member's holdings. Facts only (what was held,
+ * at what price, at which block); performance, breakdown and risk are derived by the portfolio
+ * projection. Recorded once per `slot` however often the job runs.
+ */
+export const PortfolioSnapshotRecorded = z.object({
   userId: EntityId,
   snapshotId: EntityId,
-  /** The request it answers; null for a scheduled valuation. */
+  /** The schedule's slot (its start instant, ISO) or `request:<requestId>` for an on-demand one. */
+  slot: z.string().min(1).max(100),
+  reason: SnapshotReason,
+  /** The admin's or member's request it answers; null for a scheduled valuation. */
   requestId: EntityId.nullable(),
-  takenAt: Instant,
+  source: SnapshotSource,
+  chainId: z.number().int().positive().nullable(),
+  blockNumber: z.number().int().nonnegative().nullable(),
+  /** The instant valued: the block's timestamp on chain, the clock in ledger mode. */
+  asOf: Instant,
+  holdings: z.array(SnapshotHolding),
+  /** Tokens that could not be read for this member (their value is not in the total). */
+  failures: z.array(z.object({ symbol: z.string(), reason: z.string() })),
   totalValueMicro: MicroUsdc,
-  performance: z.object({
-    dailyChange: DecimalText,
-    weeklyChange: DecimalText,
-    monthlyChange: DecimalText,
-    dailyChangeMicro: SignedMicroUsdc,
-    weeklyChangeMicro: SignedMicroUsdc,
-    apy: DecimalText,
-  }),
-  /** Keyed by strategy name (stablecoins, largeCaps, others, ...). */
-  breakdown: z.record(z.string(), z.object({ percentage: DecimalText, valueMicro: MicroUsdc, description: z.string() })),
-  holdings: z.array(
-    z.object({
-      name: z.string(),
-      symbol: z.string(),
-      /** Token units as decimal text, in the token's own decimals. */
-      balance: DecimalText,
-      /** USD per token as decimal text. */
-      price: DecimalText,
-      valueMicro: MicroUsdc,
-      strategy: z.string(),
-    }),
-  ),
-  riskProfile: z.object({ score: z.number().min(0).max(1), level: RiskLevel }),
+  recordedAt: Instant,
 });
-export type PortfolioSnapshotData = z.infer<typeof PortfolioSnapshotData>;
-
-/** A valuation was recorded; the latest one is what the member's dashboard and portfolio show. */
-export const PortfolioSnapshotRecorded = PortfolioSnapshotData;
-
-export const portfolioEvents = { PortfolioSnapshotRequested, PortfolioSnapshotRecorded } as const;
-
-export type PortfolioSnapshotRequested = z.infer<typeof PortfolioSnapshotRequested>;
 export type PortfolioSnapshotRecorded = z.infer<typeof PortfolioSnapshotRecorded>;
+
+export const portfolioEvents = { PortfolioSnapshotRecorded } as const;

@@ -21,12 +21,12 @@ export interface ChainSourcesOptions {
   readonly multicallAddress: string;
   /** Members per balance call: one eth_call reads every token for this many members. */
   readonly membersPerCall?: number;
-  /** Balance calls in flight at once. */
+  /** Balance calls in flight at once (2 by default: a remote node works while we decode). */
   readonly concurrency?: number;
 }
 
 export const DEFAULT_MEMBERS_PER_CALL = 50;
-const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 2;
 
 /**
  * Holdings and prices read from the chain: ERC-20 balances and Chainlink feeds through Multicall3's
@@ -62,7 +62,7 @@ export function chainSources(options: ChainSourcesOptions): PortfolioSources {
         const batches = chunk(withAddress, membersPerCall);
         await inParallel(batches, concurrency, async (batch) => {
           const calls: Call3[] = batch.flatMap((member) =>
-            registry.tokens.map((token) => ({ target: token.address, callData: balanceOfInterface.encodeFunctionData('balanceOf', [member.address]) })),
+            registry.tokens.map((token) => ({ target: token.address, callData: balanceOfCalldata(member.address) })),
           );
           const results = await aggregate3(provider, multicall, calls, blockTag);
           batch.forEach((member, memberIndex) => {
@@ -145,6 +145,15 @@ function decodePrice(decimalsResult: Call3Result | undefined, roundResult: Call3
   if (answer <= 0n) return { reason: `the feed answered ${answer}, not a positive price` };
   if (updatedAt === 0n) return { reason: 'the feed has no completed round' };
   return { answer, decimals: Number(decimals), updatedAt: Number(updatedAt) };
+}
+
+const BALANCE_OF_SELECTOR = balanceOfInterface.getFunction('balanceOf')?.selector ?? '';
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** balanceOf(owner) calldata, built directly: a round builds one per member and token. */
+function balanceOfCalldata(owner: string): string {
+  if (!HEX_ADDRESS.test(owner)) throw new Error(`Member address ${owner} is not an EVM address`);
+  return `${BALANCE_OF_SELECTOR}${owner.slice(2).toLowerCase().padStart(64, '0')}`;
 }
 
 function pinnedBlock(pin: ReadPin): number {

@@ -31,7 +31,8 @@ const DEFAULT_CONCURRENCY = 2;
 /**
  * Holdings and prices read from the chain: ERC-20 balances and Chainlink feeds through Multicall3's
  * aggregate3, every call of a round pinned to one block. Balances take one eth_call per
- * `membersPerCall` members; prices one eth_call for the whole registry.
+ * `membersPerCall` members; prices one eth_call for the whole registry. A round must read soon
+ * after its pin: a node without archive state answers calls at recent blocks only.
  */
 export function chainSources(options: ChainSourcesOptions): PortfolioSources {
   const { provider, registry } = options;

@@ -25,6 +25,8 @@ const UserManagementPage = lazy(() => import('./routes/admin/users/user-manageme
 const UserDetailsPage = lazy(() => import('./routes/admin/users/user-details'));
 const WithdrawalManagementPage = lazy(() => import('./routes/admin/withdrawals'));
 const DepositHistoryPage = lazy(() => import('./routes/admin/deposit-history'));
+const SubscriptionManagerPage = lazy(() => import('./routes/admin/subscriptions'));
+const StrategyManagerPage = lazy(() => import('./routes/admin/strategies'));
 
 /** Each lazy page loads behind its own boundary, so a layout stays on screen while its child loads. */
 function page(element: ReactNode) {
@@ -62,8 +64,8 @@ export function AppRoutes() {
         <Route path="users/:userId" element={page(<UserDetailsPage />)} />
         <Route path="withdrawals" element={page(<WithdrawalManagementPage />)} />
         <Route path="deposit-history" element={page(<DepositHistoryPage />)} />
-        <Route path="subscriptions" element={page(<ComingSoonPage title="Subscription Manager" />)} />
-        <Route path="strategies" element={page(<ComingSoonPage title="Strategy Manager" />)} />
+        <Route path="subscriptions" element={page(<SubscriptionManagerPage />)} />
+        <Route path="strategies" element={page(<StrategyManagerPage />)} />
         <Route path="*" element={toLanding} />
       </Route>
 

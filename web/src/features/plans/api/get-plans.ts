@@ -4,7 +4,7 @@ import * as subscriptionsRoutes from '@concierge/contracts/subscriptions/routes'
 import { api, ApiError } from '../../../lib/api-client';
 import { plansKeys } from './query-keys';
 
-/** GET /subscriptions: every plan. Answers 501 until subscription plans are built. */
+/** GET /subscriptions (admin): every plan, by name, the default plan among them. */
 export function getSubscriptionPlans(): Promise<PlanDto[]> {
   return api<PlanDto[]>(subscriptionsRoutes.listPlans);
 }
@@ -13,7 +13,7 @@ export function subscriptionPlansQueryOptions() {
   return queryOptions({
     queryKey: plansKeys.list(),
     queryFn: getSubscriptionPlans,
-    // A 501 (plans not built yet) or another client error will not change on a retry.
+    // A client error (or a 501 from a server without plans) will not change on a retry.
     retry: (failures, error) => !(error instanceof ApiError && (error.status < 500 || error.status === 501)) && failures < 2,
   });
 }

@@ -1,4 +1,4 @@
-/** Subscription plans, for the plan select on the user details page. */
+/** Subscription plans: the Subscription Manager's table and the plan select on the user details page. */
 export const plansKeys = {
   all: ['subscriptions'] as const,
   list: () => ['subscriptions', 'list'] as const,

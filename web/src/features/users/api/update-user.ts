@@ -8,7 +8,7 @@ import { usersKeys } from './query-keys';
 export type UserChanges = {
   status?: UserStatus;
   role?: UserRole;
-  /** A plan id, or null to remove the plan. */
+  /** A plan id ('default' for the default plan); an inactive plan is refused with a 409 that says so. */
   subscriptionPlan?: string | null;
 };
 

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { UserDto, UserRole, UserStatus } from '@concierge/contracts';
 import type { UserChanges } from '../api/update-user';
-import { NO_PLAN, type PlanOption } from './plan-options';
+import type { PlanOption } from './plan-options';
 
 // Listed here rather than imported from contracts, whose runtime part would bring zod into the bundle.
 const STATUS_OPTIONS: { value: UserStatus; label: string }[] = [
@@ -22,6 +22,8 @@ const ROLE_OPTIONS: { value: UserRole; label: string }[] = [
 
 type UserEditFormProps = {
   user: UserDto;
+  /** The id of the plan the member is on now (the default plan's id when they have none of their own). */
+  currentPlan: string;
   planOptions: PlanOption[];
   /** Set when plans cannot be chosen (still loading, not built yet, failed); disables the select. */
   planHint: string | undefined;
@@ -30,15 +32,15 @@ type UserEditFormProps = {
 };
 
 /** Status, role and plan of one user; Save sends only what changed. */
-export function UserEditForm({ user, planOptions, planHint, saving, onSave }: UserEditFormProps) {
+export function UserEditForm({ user, currentPlan, planOptions, planHint, saving, onSave }: UserEditFormProps) {
   const [status, setStatus] = useState<UserStatus>(user.status);
   const [role, setRole] = useState<UserRole>(user.role);
-  const [plan, setPlan] = useState(user.subscriptionPlan ?? NO_PLAN);
+  const [plan, setPlan] = useState(currentPlan);
 
   const changes: UserChanges = {};
   if (status !== user.status) changes.status = status;
   if (role !== user.role) changes.role = role;
-  if (plan !== (user.subscriptionPlan ?? NO_PLAN)) changes.subscriptionPlan = plan === NO_PLAN ? null : plan;
+  if (plan !== currentPlan) changes.subscriptionPlan = plan;
   const changed = Object.keys(changes).length > 0;
 
   // An auditor keeps their role listed, though the screen only offers user and admin.

@@ -13,7 +13,8 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useSubscriptionPlans } from '../../../../features/plans/api/get-plans';
 import { useUser } from '../../../../features/users/api/get-user';
 import { useUpdateUser, type UserChanges } from '../../../../features/users/api/update-user';
-import { planHint, planLabel, planOptions } from '../../../../features/users/components/plan-options';
+import { planHint, planOptions } from '../../../../features/users/components/plan-options';
+import { DEFAULT_PLAN_ID } from '@concierge/contracts/subscriptions/events';
 import { UserEditForm } from '../../../../features/users/components/user-edit-form';
 import { UserInformation } from '../../../../features/users/components/user-information';
 import { AddDepositForm } from '../../../../features/deposits/components/add-deposit-form';
@@ -36,6 +37,8 @@ export default function UserDetailsPage() {
     if (user.error && !missing) enqueueSnackbar(errorMessage(user.error, 'Failed to load user data.'), { variant: 'error' });
   }, [user.error, missing, enqueueSnackbar]);
 
+  // A member without a plan of their own is on the default plan.
+  const currentPlan = user.data?.subscriptionPlan ?? DEFAULT_PLAN_ID;
   const save = (changes: UserChanges) =>
     update.mutate(changes, {
       onSuccess: () => enqueueSnackbar('User details updated successfully.', { variant: 'success' }),
@@ -61,13 +64,14 @@ export default function UserDetailsPage() {
             <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
               User Information
             </Typography>
-            <UserInformation user={user.data} planName={planLabel(plans.data, user.data.subscriptionPlan)} />
+            <UserInformation user={user.data} planName={user.data.subscriptionPlanName ?? currentPlan} />
             <Divider sx={{ my: 3 }} />
             <UserEditForm
               // A fresh form after each save, so it starts from what the server now holds.
               key={`${user.data.id}:${user.data.status}:${user.data.role}:${user.data.subscriptionPlan ?? ''}`}
               user={user.data}
-              planOptions={planOptions(plans.data, user.data.subscriptionPlan)}
+              currentPlan={currentPlan}
+              planOptions={planOptions(plans.data, currentPlan)}
               planHint={planHint(plans.isPending, plans.error)}
               saving={update.isPending}
               onSave={save}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -23,9 +23,11 @@ const ANN: UserDto = {
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
-/** A backend behind `fetch` with one user; plans answer 501 unless given. */
-function serveBackend(plans?: { id: string; name: string }[]) {
-  let stored = { ...ANN };
+type PlanRow = { id: string; name: string; isActive?: boolean; isDefault?: boolean };
+
+/** A backend behind `fetch` with one user; plans answer 501 unless given; `refuse` answers every PUT with a 409. */
+function serveBackend(plans?: PlanRow[], options: { user?: Partial<UserDto>; refuse?: string } = {}) {
+  let stored = { ...ANN, ...options.user };
   const updates: unknown[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
@@ -34,11 +36,14 @@ function serveBackend(plans?: { id: string; name: string }[]) {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/subscriptions') {
         if (plans === undefined) return json({ message: 'Not implemented yet' }, 501);
-        return json(plans.map((plan) => ({ ...plan, _id: plan.id, feePercentage: 1, description: '', isActive: true, createdAt: '', updatedAt: '' })));
+        return json(
+          plans.map((plan) => ({ _id: plan.id, feePercentage: 1, description: '', isActive: true, isDefault: false, createdAt: '', updatedAt: '', ...plan })),
+        );
       }
       if (url.pathname === '/api/users/user-1' && init?.method === 'PUT') {
         const changes = JSON.parse(String(init.body)) as Partial<UserDto>;
         updates.push(changes);
+        if (options.refuse !== undefined) return json({ message: options.refuse }, 409);
         stored = { ...stored, ...changes };
         return json({ message: 'ok', position: null });
       }
@@ -119,4 +124,54 @@ describe('User Details', () => {
     expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
     expect(backend.updates).toEqual([{ subscriptionPlan: 'plan-gold' }]);
   });
+
+  it('lists the active plans with the default one, which a member without a plan is on, and moves them', async () => {
+    const backend = serveBackend(PLANS);
+    renderAt('/admin/users/user-1');
+    const information = within(await screen.findByRole('region', { name: 'User Information' }));
+    expect(information.getByText('Premium Concierge')).toBeTruthy();
+    const select = await screen.findByRole('combobox', { name: 'Subscription Plan' });
+    await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
+    expect(select.textContent).toBe('Premium Concierge (default)');
+
+    fireEvent.mouseDown(select);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Premium Concierge (default)', 'Gold']);
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Gold' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(backend.updates).toEqual([{ subscriptionPlan: 'plan-gold' }]);
+  });
+
+  it("keeps a member's inactive plan listed, marked, and sends 'default' to move them back", async () => {
+    const backend = serveBackend(PLANS, { user: { subscriptionPlan: 'plan-old', subscriptionPlanName: 'Legacy' } });
+    renderAt('/admin/users/user-1');
+    const select = await screen.findByRole('combobox', { name: 'Subscription Plan' });
+    await waitFor(() => expect(select.textContent).toBe('Legacy (inactive)'));
+    fireEvent.mouseDown(select);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Premium Concierge (default)', 'Gold', 'Legacy (inactive)']);
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Premium Concierge (default)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(backend.updates).toEqual([{ subscriptionPlan: 'default' }]);
+  });
+
+  it("shows the server's refusal of a plan change", async () => {
+    const refusal = 'The plan Gold is inactive: activate it in the Subscription Manager before assigning it.';
+    serveBackend(PLANS, { refuse: refusal });
+    renderAt('/admin/users/user-1');
+    const select = await screen.findByRole('combobox', { name: 'Subscription Plan' });
+    await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
+    await choose('Subscription Plan', 'Gold');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
 });
+
+const PLANS: PlanRow[] = [
+  { id: 'default', name: 'Premium Concierge', isDefault: true },
+  { id: 'plan-gold', name: 'Gold' },
+  { id: 'plan-old', name: 'Legacy', isActive: false },
+  { id: 'plan-retired', name: 'Retired', isActive: false },
+];

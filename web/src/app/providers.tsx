@@ -3,14 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { ToastProvider } from '../components/toast-provider';
 import { theme } from './theme';
-
-/** Toasts top-right, 5000 ms. */
-const TOAST_ORIGIN = { vertical: 'top', horizontal: 'right' } as const;
-const TOAST_MS = 5000;
 
 interface AppProvidersProps {
   readonly queryClient: QueryClient;
@@ -26,9 +22,9 @@ export function AppProviders({ queryClient, styleCache, children }: AppProviders
       <CacheProvider value={styleCache}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SnackbarProvider anchorOrigin={TOAST_ORIGIN} autoHideDuration={TOAST_MS} maxSnack={4}>
+          <ToastProvider>
             <BrowserRouter>{children}</BrowserRouter>
-          </SnackbarProvider>
+          </ToastProvider>
         </ThemeProvider>
       </CacheProvider>
     </QueryClientProvider>

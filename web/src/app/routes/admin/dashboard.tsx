@@ -51,7 +51,7 @@ export default function AdminDashboardPage() {
       </Typography>
       <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, 1fr)' }}>
         {/* Total Users counts the active (approved) users. */}
-        <StatCard title="Total Users" value={count(data?.summary.activeUsers)} icon={<GroupIcon />} color="primary" />
+        <StatCard title="Total Users" value={count(data?.summary.activeUsers)} icon={<GroupIcon />} color="primary" to="/admin/users" />
         <StatCard
           title="Pending Approvals"
           value={count(data?.users.pendingApproval)}

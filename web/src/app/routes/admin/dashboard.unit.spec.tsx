@@ -120,7 +120,7 @@ afterEach(() => {
 });
 
 describe('Admin dashboard', () => {
-  it('counts active users, pending approvals and pending withdrawals, linking to the pending lists', async () => {
+  it('counts active users, pending approvals and pending withdrawals, linking to the users and the pending lists', async () => {
     serveBackend();
     renderDashboard();
 
@@ -128,6 +128,7 @@ describe('Admin dashboard', () => {
     expect(cardValue('Total Users')).toBe('4');
     expect(cardValue('Pending Approvals')).toBe('2');
     expect(cardValue('Pending Withdrawals')).toBe('0');
+    expect(screen.getByText('Total Users').closest('a')?.getAttribute('href')).toBe('/admin/users');
     expect(screen.getByText('Pending Approvals').closest('a')?.getAttribute('href')).toBe('/admin/users?status=pending');
     expect(screen.getByText('Pending Withdrawals').closest('a')?.getAttribute('href')).toBe('/admin/withdrawals?status=pending');
   });

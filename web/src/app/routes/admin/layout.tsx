@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useSession } from '../../../lib/session';
-import { BOTTOM_BAR_HEIGHT } from '../../../components/layouts/admin/admin-nav';
+import { adminPageTitle, BOTTOM_BAR_HEIGHT } from '../../../components/layouts/admin/admin-nav';
 import { AdminBottomBar } from '../../../components/layouts/admin/admin-bottom-bar';
 import { AdminHeader } from '../../../components/layouts/admin/admin-header';
 import { AdminSidebar } from '../../../components/layouts/admin/admin-sidebar';
@@ -10,11 +10,12 @@ import { AdminSidebar } from '../../../components/layouts/admin/admin-sidebar';
 export default function AdminLayout() {
   // logout() ends the session on the server, clears local storage and goes to /login.
   const { user, logout } = useSession();
+  const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <AdminSidebar onLogout={logout} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AdminHeader user={user} onLogout={logout} />
+        <AdminHeader title={adminPageTitle(pathname)} user={user} onLogout={logout} />
         <Box
           component="main"
           sx={{
@@ -31,7 +32,7 @@ export default function AdminLayout() {
           <Outlet />
         </Box>
       </Box>
-      <AdminBottomBar />
+      <AdminBottomBar onLogout={logout} />
     </Box>
   );
 }

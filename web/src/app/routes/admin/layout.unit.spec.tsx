@@ -7,13 +7,16 @@ import AdminLayout from './layout';
 
 const ADMIN = { id: 'admin-1', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'admin', status: 'approved' };
 
-function renderShell() {
+function renderShell(path = '/admin/users/user-7') {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/admin/users/user-7']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/admin" element={<AdminLayout />}>
+            <Route path="dashboard" element={<p>dashboard page</p>} />
             <Route path="users/:userId" element={<p>details page</p>} />
+            <Route path="strategies" element={<p>strategies page</p>} />
+            <Route path="subscriptions" element={<p>subscriptions page</p>} />
           </Route>
           <Route path="/login" element={<p>login page</p>} />
         </Routes>
@@ -39,12 +42,37 @@ afterEach(() => {
 });
 
 describe('Admin shell', () => {
-  it("shows the title, the admin's name with the Admin label and the page in between", () => {
+  it("shows the page's name, the admin's name with the Admin label and the page in between", () => {
     renderShell();
-    expect(screen.getByText('Admin Dashboard')).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain('User Details');
+    expect(screen.queryByText('Admin Dashboard')).toBeNull();
     expect(screen.getAllByText('Grace Hopper').length).toBeGreaterThan(0);
     expect(screen.getByText('Admin')).toBeTruthy();
     expect(screen.getByText('details page')).toBeTruthy();
+  });
+
+  it('names the dashboard Admin Dashboard and each other page by its own name', () => {
+    renderShell('/admin/dashboard');
+    expect(screen.getByRole('banner').textContent).toContain('Admin Dashboard');
+    cleanup();
+    renderShell('/admin/strategies');
+    expect(screen.getByRole('banner').textContent).toContain('Strategy Manager');
+  });
+
+  it("reaches Subscriptions, Strategies and Logout from the bottom bar's More on a phone", async () => {
+    renderShell('/admin/dashboard');
+    const bottomBar = navigations()[1];
+    if (bottomBar === undefined) throw new Error('expected a bottom bar');
+    fireEvent.click(within(bottomBar).getByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Subscriptions', 'Strategies', 'Logout']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Strategies' }));
+    expect(await screen.findByText('strategies page')).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain('Strategy Manager');
+    fireEvent.click(within(bottomBar).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(window.localStorage.getItem('auth-token')).toBeNull();
   });
 
   it('lists six screens in the sidebar and the first four in the bottom bar, marking Users on a details page', () => {

@@ -13,10 +13,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import type { SessionUser } from '../../../lib/session';
 import { initials } from '../../../lib/format';
 
-type AdminHeaderProps = { user: SessionUser | null; onLogout: () => void };
+type AdminHeaderProps = {
+  /** The current page's name ("Admin Dashboard" on the dashboard). */
+  title: string;
+  user: SessionUser | null;
+  onLogout: () => void;
+};
 
-/** "Admin Dashboard", the admin's name with the Admin label, and a user menu with Sign out. */
-export function AdminHeader({ user, onLogout }: AdminHeaderProps) {
+/** The page's name, the admin's name with the Admin label, and a user menu with Sign out. */
+export function AdminHeader({ title, user, onLogout }: AdminHeaderProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const fullName = user ? `${user.firstName} ${user.lastName}` : '';
 
@@ -24,7 +29,7 @@ export function AdminHeader({ user, onLogout }: AdminHeaderProps) {
     <AppBar position="sticky">
       <Toolbar sx={{ gap: { xs: 1.5, sm: 2 } }}>
         <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
-          Admin Dashboard
+          {title}
         </Typography>
         <Box sx={{ textAlign: 'right', minWidth: 0, maxWidth: { xs: 150, sm: 280 } }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>

@@ -9,23 +9,32 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 export type AdminNavItem = {
   path: string;
   label: string;
+  /** What the header calls the page. */
+  title: string;
   icon: typeof SvgIcon;
-  /** Plans and strategies appear only in the desktop sidebar. */
+  /** Plans and strategies sit behind the bottom bar's More on phones. */
   inBottomBar: boolean;
 };
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { path: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon, inBottomBar: true },
-  { path: '/admin/users', label: 'Users', icon: PeopleIcon, inBottomBar: true },
-  { path: '/admin/withdrawals', label: 'Withdrawals', icon: AccountBalanceWalletIcon, inBottomBar: true },
-  { path: '/admin/deposit-history', label: 'Deposits', icon: ReceiptLongIcon, inBottomBar: true },
-  { path: '/admin/subscriptions', label: 'Subscriptions', icon: CardMembershipIcon, inBottomBar: false },
-  { path: '/admin/strategies', label: 'Strategies', icon: InsightsIcon, inBottomBar: false },
+  { path: '/admin/dashboard', label: 'Dashboard', title: 'Admin Dashboard', icon: DashboardIcon, inBottomBar: true },
+  { path: '/admin/users', label: 'Users', title: 'User Management', icon: PeopleIcon, inBottomBar: true },
+  { path: '/admin/withdrawals', label: 'Withdrawals', title: 'Withdrawal Management', icon: AccountBalanceWalletIcon, inBottomBar: true },
+  { path: '/admin/deposit-history', label: 'Deposits', title: 'Deposit History', icon: ReceiptLongIcon, inBottomBar: true },
+  { path: '/admin/subscriptions', label: 'Subscriptions', title: 'Subscription Manager', icon: CardMembershipIcon, inBottomBar: false },
+  { path: '/admin/strategies', label: 'Strategies', title: 'Strategy Manager', icon: InsightsIcon, inBottomBar: false },
 ];
 
 /** An entry is current on its own page and on the pages below it (a user's details count as Users). */
 export function isCurrent(item: AdminNavItem, pathname: string): boolean {
   return pathname === item.path || pathname.startsWith(`${item.path}/`);
+}
+
+/** The header's name for the page at `pathname`: "User Details" below Users, "Admin Dashboard" on the dashboard. */
+export function adminPageTitle(pathname: string): string {
+  const item = ADMIN_NAV.find((entry) => isCurrent(entry, pathname));
+  if (item === undefined) return 'Admin Dashboard';
+  return item.path === '/admin/users' && pathname !== item.path ? 'User Details' : item.title;
 }
 
 /** The product's sidebar width of 64 units, read as Tailwind's w-64 (16rem): 256px. */

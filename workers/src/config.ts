@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
 import { ChainConfig, checkChainConfig } from './chain/config.js';
+import { parseDuration } from './jobs/portfolio-snapshots/interval.js';
 
 /** An empty variable (`SMTP_URL=`) means "not set", as it does for a shell user. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -22,6 +23,22 @@ export const WorkersConfig = BaseConfig.and(
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
     /** BIP-39 phrase deposit addresses derive from; the command API's DATA_DIR file outside production. */
     WALLET_MNEMONIC: optional(z.string()),
+    /** How often every approved member's portfolio is valued: a whole number and s, m, h or d ('1h', '15m'). */
+    SNAPSHOT_INTERVAL: z
+      .string()
+      .default('1h')
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === undefined || ms < 10_000) {
+          ctx.addIssue({ code: 'custom', message: "SNAPSHOT_INTERVAL must be a duration of at least 10s, e.g. '1h' or '15m'" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
+    /** Member valuations one worker process holds at once (batches of up to 50 share one chain read). */
+    SNAPSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    /** How long a snapshot job's lock lives; a killed worker's job is retaken after about this long. */
+    SNAPSHOT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   }),
 )
   .and(ChainConfig)

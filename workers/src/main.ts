@@ -14,6 +14,8 @@ import { catchUpProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
 import { mailProcessor } from './jobs/mail/processor.js';
 import { mailTransportFrom } from './jobs/mail/transports.js';
+import { snapshotSourcesFrom } from './jobs/portfolio-snapshots/sources.js';
+import { startPortfolioSnapshots } from './jobs/portfolio-snapshots/start.js';
 import { projections } from './projections/registry.js';
 import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
 import { accountNoticesReactor } from './reactors/account-notices.js';
@@ -37,6 +39,17 @@ runService('workers', async () => {
   const states = aggregateStatesFrom(config, stores.snapshots, logger);
   const commandStore = withAggregateStates(stores.eventStore, states);
   const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger });
+  const snapshots = await startPortfolioSnapshots({
+    eventStore: commandStore,
+    readStore: stores.readStore,
+    snapshotSources: snapshotSourcesFrom({ config, eventStore: commandStore, logger }),
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    intervalMs: config.SNAPSHOT_INTERVAL,
+    concurrency: config.SNAPSHOT_CONCURRENCY,
+    lockDurationMs: config.SNAPSHOT_LOCK_MS,
+    logger,
+  });
   const reactors = [
     ...chainJobs.reactors,
     accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger }),
@@ -88,6 +101,7 @@ runService('workers', async () => {
     await queue.close();
     await mailQueue.close();
     await chainJobs.close();
+    await snapshots.close();
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();

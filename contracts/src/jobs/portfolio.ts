@@ -22,3 +22,24 @@ export type SnapshotMemberJob = z.infer<typeof SnapshotMemberJob>;
 /** The scheduler's job: fan out the slot that starts at `slot` to every approved member. */
 export const SnapshotRoundJob = z.object({ slot: z.string().min(1).max(100) });
 export type SnapshotRoundJob = z.infer<typeof SnapshotRoundJob>;
+
+/**
+ * The member job's id: `<userId>@<slot>`, each part URI-encoded. BullMQ refuses custom ids with a
+ * `:` (ISO slots have two), and encoding keeps two different (member, slot) pairs from ever
+ * spelling the same id. While a job is kept, adding the same member and slot again adds nothing.
+ */
+export const snapshotMemberJobId = (userId: string, slot: string): string => `${encodeURIComponent(userId)}@${encodeURIComponent(slot)}`;
+
+/** How long finished member jobs are kept, and so how long a repeated enqueue of a slot is a no-op. */
+export const SNAPSHOT_JOB_RETENTION_SECONDS = 24 * 3600;
+
+/** Options of one member's valuation (the command API's on-demand snapshot and the schedule's fan-out add it alike). */
+export function snapshotMemberJobOptions(job: Pick<SnapshotMemberJob, 'userId' | 'slot'>) {
+  return {
+    jobId: snapshotMemberJobId(job.userId, job.slot),
+    attempts: 5,
+    backoff: { type: 'exponential' as const, delay: 2_000 },
+    removeOnComplete: { age: SNAPSHOT_JOB_RETENTION_SECONDS },
+    removeOnFail: { age: 7 * SNAPSHOT_JOB_RETENTION_SECONDS },
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { KeyedBatcher } from './batcher.js';
+
+describe('gathering member jobs into batches', () => {
+  const recorder = (maxSize: number, lingerMs = 20) => {
+    const runs: { key: string; items: readonly number[] }[] = [];
+    const batcher = new KeyedBatcher<number, string>({
+      maxSize,
+      lingerMs,
+      run: async (key, items) => {
+        runs.push({ key, items });
+        if (items.includes(-1)) throw new Error('read failed');
+        return items.map((item) => `${key}:${item}`);
+      },
+    });
+    return { runs, batcher };
+  };
+
+  it('runs full batches at once, the rest after the linger, each item answered with its own result', async () => {
+    const { runs, batcher } = recorder(50);
+    const results = await Promise.all(Array.from({ length: 120 }, (_, n) => batcher.submit('block:7', n)));
+    expect(results).toEqual(Array.from({ length: 120 }, (_, n) => `block:7:${n}`));
+    expect(runs.map((run) => run.items.length)).toEqual([50, 50, 20]);
+  });
+
+  it('never mixes items pinned to different keys', async () => {
+    const { runs, batcher } = recorder(50);
+    await Promise.all([batcher.submit('block:7', 1), batcher.submit('block:8', 2), batcher.submit('block:7', 3)]);
+    expect(runs.map((run) => [run.key, run.items])).toEqual([
+      ['block:7', [1, 3]],
+      ['block:8', [2]],
+    ]);
+  });
+
+  it('fails every item of a failed run, and only those', async () => {
+    const { batcher } = recorder(2);
+    const outcomes = await Promise.allSettled([batcher.submit('k', 1), batcher.submit('k', -1), batcher.submit('k', 3)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+  });
+});

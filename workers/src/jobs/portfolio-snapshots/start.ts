@@ -1,0 +1,68 @@
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import { PORTFOLIO_SNAPSHOT_QUEUE } from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { ReadStore } from '@concierge/platform/read-store/port';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../../redis.js';
+import { SNAPSHOT_ROUND_JOB_OPTIONS, SNAPSHOT_ROUND_SCHEDULER, SNAPSHOT_ROUND } from '../../queues.js';
+import { snapshotProcessor } from './processor.js';
+import type { SnapshotSources } from './sources.js';
+
+export interface PortfolioSnapshotsOptions {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly snapshotSources: SnapshotSources;
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly intervalMs: number;
+  /** Member jobs one worker holds at once; batches of up to 50 of them share one read. */
+  readonly concurrency: number;
+  /** A killed worker's job is taken over after about this long. */
+  readonly lockDurationMs: number;
+  /** False in tests that drive rounds themselves. */
+  readonly schedule?: boolean;
+  readonly logger: Logger;
+}
+
+export interface PortfolioSnapshots {
+  readonly queue: Queue;
+  readonly worker: Worker;
+  close(): Promise<void>;
+}
+
+/** The portfolio-snapshots queue, its worker and the round's job scheduler (every `intervalMs`). */
+export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions): Promise<PortfolioSnapshots> {
+  const { logger } = options;
+  // One connection per BullMQ client: the worker blocks on its own.
+  const connections = [createRedis(options.redisUrl), createRedis(options.redisUrl)];
+  const [queueConnection, workerConnection] = connections as [Redis, Redis];
+  const queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: options.prefix });
+  const processor = snapshotProcessor({ ...options, queue });
+  const worker = new Worker(PORTFOLIO_SNAPSHOT_QUEUE, processor, {
+    connection: workerConnection,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    lockDuration: options.lockDurationMs,
+    stalledInterval: Math.max(500, Math.floor(options.lockDurationMs / 2)),
+  });
+  worker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'portfolio snapshot job failed'));
+  const onError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
+  queue.on('error', onError);
+  worker.on('error', onError);
+  if (options.schedule !== false) {
+    // Upserting at every start replaces the scheduler (a changed SNAPSHOT_INTERVAL included) rather than adding one.
+    await queue.upsertJobScheduler(SNAPSHOT_ROUND_SCHEDULER, { every: options.intervalMs }, { name: SNAPSHOT_ROUND, opts: SNAPSHOT_ROUND_JOB_OPTIONS });
+  }
+  logger.info({ source: options.snapshotSources.sources.kind, intervalMs: options.intervalMs }, 'portfolio snapshots on');
+  return {
+    queue,
+    worker,
+    async close() {
+      await worker.close();
+      await queue.close();
+      options.snapshotSources.close();
+      for (const connection of connections) connection.disconnect();
+    },
+  };
+}

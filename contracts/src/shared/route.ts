@@ -28,7 +28,7 @@ export type ReadModel = (typeof READ_MODELS)[number];
  * The read models a projection of the workers writes today (each projection is named after its
  * model). Reads of the others never wait for X-Min-Position: nothing would ever move them.
  */
-export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'plans', 'strategies', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts'];
+export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'plans', 'strategies', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts', 'portfolio'];
 
 /** Header carrying the exact total of a list whose body is a bare array. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -129,7 +129,11 @@ export const UserStatsResponse = z.object({
       /** USDC, for display. */
       amounts: z.object({ completed: z.number() }),
     }),
-    summary: z.object({ activeUsers: z.number().int() }),
+    summary: z.object({
+      activeUsers: z.number().int(),
+      /** The sum of every member's latest portfolio valuation, USDC, for display. */
+      assetsUnderManagement: z.number(),
+    }),
   }),
 });
 export type UserStatsResponse = z.infer<typeof UserStatsResponse>;

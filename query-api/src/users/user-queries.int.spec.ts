@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type RouteDef } from '@concierge/contracts';
+import { PORTFOLIO_COLLECTION, routes, type RouteDef } from '@concierge/contracts';
 import { signAccessToken } from '@concierge/platform/auth/access-token';
 import { testKeys } from '@concierge/platform/testing/keys';
 import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
@@ -84,7 +84,7 @@ describe('users read-model queries', () => {
         data: {
           users: { total: 7, pendingApproval: 2, approved: 3 },
           withdrawals: { pending: 0, completed: 0, amounts: { completed: 0 } },
-          summary: { activeUsers: 3 },
+          summary: { activeUsers: 3, assetsUnderManagement: 0 },
         },
       });
     });
@@ -101,6 +101,19 @@ describe('users read-model queries', () => {
       // 100.1 + 200.2 in floating point would be 300.29999999999995.
       expect(stats.body['data']).toMatchObject({ withdrawals: { pending: 1, completed: 2, amounts: { completed: 300.3 } } });
       await withdrawals.deleteMany(['w1', 'w2', 'w3', 'w4']);
+    });
+
+    it("sums every member's latest portfolio valuation exactly into assets under management", async () => {
+      const portfolios = api.readStore.collection(PORTFOLIO_COLLECTION);
+      await portfolios.upsertMany([
+        { id: 'p1', latest: { totalValueMicro: '100100000' } },
+        { id: 'p2', latest: { totalValueMicro: '200200000' } },
+        // a member whose deposits are known but who has not been valued yet counts as nothing
+        { id: 'p3', latest: null },
+      ]);
+      const stats = await api.get('/users/stats', asAdmin);
+      expect(stats.body['data']).toMatchObject({ summary: { activeUsers: 3, assetsUnderManagement: 300.3 } });
+      await portfolios.deleteMany(['p1', 'p2', 'p3']);
     });
   });
 

@@ -2,6 +2,7 @@ import { accessProjection } from './access/projection.js';
 import { accountsProjection } from './accounts/projection.js';
 import { depositsProjection } from './deposits/projection.js';
 import { plansProjection } from './plans/projection.js';
+import { portfolioProjection } from './portfolio/projection.js';
 import type { Projection } from './runtime/projection.js';
 import { strategiesProjection } from './strategies/projection.js';
 import { usersProjection } from './users/projection.js';
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   withdrawalsProjection,
   depositsProjection,
   accountsProjection,
+  portfolioProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { KeyedBatcher } from './batcher.js';
 
 describe('gathering member jobs into batches', () => {
-  const recorder = (maxSize: number, lingerMs = 20) => {
+  const recorder = (maxSize: number, lingerMs = 20, maxWaitMs = 200) => {
     const runs: { key: string; items: readonly number[] }[] = [];
     const batcher = new KeyedBatcher<number, string>({
       maxSize,
       lingerMs,
+      maxWaitMs,
       run: async (key, items) => {
         runs.push({ key, items });
         if (items.includes(-1)) throw new Error('read failed');
@@ -23,10 +24,24 @@ describe('gathering member jobs into batches', () => {
     expect(runs.map((run) => run.items.length)).toEqual([50, 50, 20]);
   });
 
+  it('waits while items keep coming, up to its longest wait', async () => {
+    const { runs, batcher } = recorder(50, 30, 120);
+    const submitted: Promise<string>[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      submitted.push(batcher.submit('k', n));
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    await Promise.all(submitted);
+    // Items 15 ms apart never let the 30 ms linger run out; the 120 ms cap cuts the batch.
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs[0]?.items.length).toBeGreaterThan(3);
+    expect(runs.flatMap((run) => run.items)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+  });
+
   it('never mixes items pinned to different keys', async () => {
     const { runs, batcher } = recorder(50);
     await Promise.all([batcher.submit('block:7', 1), batcher.submit('block:8', 2), batcher.submit('block:7', 3)]);
-    expect(runs.map((run) => [run.key, run.items])).toEqual([
+    expect(runs.map((run) => [run.key, run.items]).sort()).toEqual([
       ['block:7', [1, 3]],
       ['block:8', [2]],
     ]);

@@ -61,17 +61,17 @@ describe('portfolio snapshot jobs on the local EVM', () => {
     return found;
   };
 
-  async function start(store: EventStore = eventStore): Promise<PortfolioSnapshots> {
+  async function start(store: EventStore = eventStore, schedule?: { prefix: string; intervalMs: number }): Promise<PortfolioSnapshots> {
     const snapshots = await startPortfolioSnapshots({
       eventStore: store,
       readStore,
       snapshotSources: chainSnapshotSources({ provider, registry: market.registry, multicallAddress: market.multicallAddress }),
       redisUrl: REDIS_URL,
-      prefix: `test-snapshots-${randomUUID().slice(0, 8)}`,
-      intervalMs: 3_600_000,
+      prefix: schedule?.prefix ?? `test-snapshots-${randomUUID().slice(0, 8)}`,
+      intervalMs: schedule?.intervalMs ?? 3_600_000,
       concurrency: 50,
       lockDurationMs: 5_000,
-      schedule: false,
+      schedule: schedule !== undefined,
       logger: createLogger('test', 'silent'),
     });
     running.push(snapshots);
@@ -190,5 +190,29 @@ describe('portfolio snapshot jobs on the local EVM', () => {
     await until('the repeated job', async () => ((await again.getState()) === 'completed' ? true : undefined));
     expect((await snapshots.queue.getJob(again.id ?? ''))?.returnvalue).toEqual({ outcome: 'already-recorded' });
     expect(await snapshotsOf(member.id)).toHaveLength(1);
+  });
+
+  it('runs rounds on its schedule, at the start of each window, with one scheduler however often the workers start', async () => {
+    await readStore.reset('users', [USERS_COLLECTION]);
+    const members = [await person(readStore, { walletAddress: addressOf(300) }), await person(readStore)];
+    const pending = await person(readStore, { status: 'pending' });
+    const schedule = { prefix: `test-schedule-${randomUUID().slice(0, 8)}`, intervalMs: 2_000 };
+    await (await start(eventStore, schedule)).close();
+    running.splice(0);
+    const snapshots = await start(eventStore, schedule);
+    expect(await snapshots.queue.getJobSchedulersCount()).toBe(1);
+
+    const round = await until('a scheduled round', async () => {
+      const done = (await snapshots.queue.getJobs(['completed'])).find((job) => job.name === SNAPSHOT_ROUND);
+      return done?.returnvalue as RoundResult | undefined;
+    }, 10_000);
+    expect(Date.parse(round.slot) % schedule.intervalMs).toBe(0);
+    expect(round.members).toBe(2);
+    const recorded = await recordedFor(members.map((m) => m.id), round.slot);
+    expect(recorded.map((s) => [s.reason, s.requestId])).toEqual([
+      ['schedule', null],
+      ['schedule', null],
+    ]);
+    expect(await snapshotsOf(pending.id)).toEqual([]);
   });
 });

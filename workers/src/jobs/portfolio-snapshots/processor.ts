@@ -13,8 +13,9 @@ import type { SnapshotSources } from './sources.js';
 
 /** Members valued together: one balance call (Multicall3) reads every token of this many members. */
 export const SNAPSHOT_BATCH_SIZE = 50;
-/** How long a batch waits for the worker's other jobs of the same pin after its first one. */
+/** How long a batch waits for the worker's next job of the same pin, and at most in all. */
 const BATCH_LINGER_MS = 50;
+const BATCH_MAX_WAIT_MS = 1_000;
 
 export interface SnapshotJobsDeps {
   readonly eventStore: EventStore;
@@ -52,6 +53,7 @@ export function snapshotProcessor(deps: SnapshotJobsDeps): (job: Job) => Promise
   const batcher = new KeyedBatcher<SnapshotMemberJob, SnapshotOutcome>({
     maxSize: SNAPSHOT_BATCH_SIZE,
     lingerMs: BATCH_LINGER_MS,
+    maxWaitMs: BATCH_MAX_WAIT_MS,
     async run(key, jobs) {
       const first = jobs[0];
       const pin = first?.blockNumber == null ? await snapshotSources.pinNow() : await snapshotSources.pinAt(first.blockNumber);

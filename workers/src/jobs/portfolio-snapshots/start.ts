@@ -52,7 +52,14 @@ export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions
   worker.on('error', onError);
   if (options.schedule !== false) {
     // Upserting at every start replaces the scheduler (a changed SNAPSHOT_INTERVAL included) rather than adding one.
-    await queue.upsertJobScheduler(SNAPSHOT_ROUND_SCHEDULER, { every: options.intervalMs }, { name: SNAPSHOT_ROUND, opts: SNAPSHOT_ROUND_JOB_OPTIONS });
+    // A new scheduler starts at the next window's start, not at once: rounds fall on the windows
+    // (the top of each hour by default), and a process that starts does not value everyone at once.
+    const nextWindow = (Math.floor(Date.now() / options.intervalMs) + 1) * options.intervalMs;
+    await queue.upsertJobScheduler(
+      SNAPSHOT_ROUND_SCHEDULER,
+      { every: options.intervalMs, startDate: nextWindow },
+      { name: SNAPSHOT_ROUND, opts: SNAPSHOT_ROUND_JOB_OPTIONS },
+    );
   }
   logger.info({ source: options.snapshotSources.sources.kind, intervalMs: options.intervalMs }, 'portfolio snapshots on');
   return {

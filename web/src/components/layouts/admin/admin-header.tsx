@@ -28,7 +28,22 @@ export function AdminHeader({ title, user, onLogout }: AdminHeaderProps) {
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: { xs: 1.5, sm: 2 } }}>
-        <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
+        <Typography
+          variant="h6"
+          component="p"
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            fontSize: { xs: '1.05rem', sm: '1.25rem' },
+            // A long page name ("Withdrawal Management") takes two lines on a phone rather than being cut.
+            lineHeight: { xs: 1.25, sm: 1.6 },
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: { xs: 2, sm: 1 },
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
+        >
           {title}
         </Typography>
         <Box sx={{ textAlign: 'right', minWidth: 0, maxWidth: { xs: 150, sm: 280 } }}>

@@ -54,7 +54,7 @@ function columns(actions: Actions): GridColDef<PlanDto>[] {
       ),
     },
     { field: 'isActive', headerName: 'Status', width: 100, renderCell: ({ row }) => <ActiveBadge plan={row} /> },
-    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 200, renderCell: ({ row }) => <PlanActions plan={row} {...actions} /> },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 230, renderCell: ({ row }) => <PlanActions plan={row} {...actions} /> },
   ];
 }
 

@@ -62,9 +62,9 @@ function GroupActions({ group, onEdit, onDelete }: Actions & { group: StrategyGr
 function columns(actions: Actions): GridColDef<StrategyGroupDto>[] {
   return [
     { field: 'name', headerName: 'Strategy Group', flex: 1.2, minWidth: 180, renderCell: ({ row }) => <GroupName group={row} /> },
-    { field: 'riskWeight', headerName: 'Risk', width: 150, renderCell: ({ row }) => <RiskBadge group={row} /> },
+    { field: 'riskWeight', headerName: 'Risk', width: 180, renderCell: ({ row }) => <RiskBadge group={row} /> },
     { field: 'tokenSymbols', headerName: 'Token Symbols', flex: 1, minWidth: 180, renderCell: ({ row }) => <TokenChips group={row} /> },
-    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 200, renderCell: ({ row }) => <GroupActions group={row} {...actions} /> },
+    { field: 'actions', headerName: 'Actions', headerAlign: 'right', width: 230, renderCell: ({ row }) => <GroupActions group={row} {...actions} /> },
   ];
 }
 

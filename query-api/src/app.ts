@@ -9,6 +9,8 @@ import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
+import { portfolioQueryHandlers } from './portfolio/routes.js';
+import type { SnapshotQueue } from './portfolio/refresh.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { projectionWatch } from './shared/projection-watch.js';
 import { projectedStandings } from './shared/standings.js';
@@ -28,6 +30,10 @@ export interface QueryAppDeps {
   readonly standingChanges?: StandingChanges;
   /** The event store's newest committed position: X-Min-Position beyond it is answered at once. */
   readonly storeHead?: () => Promise<Position>;
+  /** The portfolio-snapshots queue a member's `GET /wallets/performance?refresh=true` adds a valuation to. */
+  readonly snapshotQueue?: SnapshotQueue;
+  /** Longest wait for that valuation to land before answering the last figures marked `refreshing`. */
+  readonly refreshWaitMs?: number;
   /** Probes of the dependencies the composition root holds, added to the read store's. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
@@ -46,6 +52,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...depositQueryHandlers(deps),
     ...planQueryHandlers(deps),
     ...strategyQueryHandlers(deps),
+    ...portfolioQueryHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,

@@ -9,6 +9,8 @@ export const QueryApiConfig = BaseConfig.and(
     MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     /** Readiness fails when a projection's oldest unapplied event is older than this. */
     PROJECTION_LAG_READY_MS: z.coerce.number().int().positive().default(30_000),
+    /** Longest wait for a member's refresh (`GET /wallets/performance?refresh=true`) to be valued before answering the last figures. */
+    PORTFOLIO_REFRESH_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   }),
 );
 export type QueryApiConfig = z.infer<typeof QueryApiConfig>;

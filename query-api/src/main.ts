@@ -1,4 +1,6 @@
-import { workersHeartbeatKey } from '@concierge/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { PORTFOLIO_SNAPSHOT_QUEUE, workersHeartbeatKey } from '@concierge/contracts';
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
@@ -20,6 +22,9 @@ runService('query-api', async () => {
   await ensureQueryIndexes(stores.readStore);
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const probe = probeRedis(config.REDIS_URL);
+  // A member's refresh adds a valuation; a query must not hang on Redis, so a command fails soon.
+  const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const app = createQueryApp({
     readStore: stores.readStore,
     publicKey: publicKeyFrom(config),
@@ -27,6 +32,8 @@ runService('query-api', async () => {
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     standingChanges,
     storeHead: () => stores.eventStore.lastPosition(),
+    snapshotQueue,
+    refreshWaitMs: config.PORTFOLIO_REFRESH_WAIT_MS,
     readiness: {
       eventStore: eventStoreCheck(stores.eventStore),
       redis: redisCheck(probe),
@@ -38,6 +45,8 @@ runService('query-api', async () => {
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
   onShutdown(logger, async () => {
     await closeServer();
+    await snapshotQueue.close();
+    queueConnection.disconnect();
     await standingChanges.close();
     probe.disconnect();
     await stores.close();

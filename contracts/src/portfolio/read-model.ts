@@ -27,6 +27,8 @@ export type PortfolioReadModel = {
   id: string;
   latest: null | {
     snapshotId: string;
+    /** The request it answers (null for a scheduled one): a refresh knows its own valuation landed. */
+    requestId: string | null;
     asOf: string;
     source: SnapshotSource;
     blockNumber: number | null;

@@ -9,7 +9,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import { listen } from '@concierge/platform/testing/http';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { createQueryApp } from '../app.js';
+import { createQueryApp, type QueryAppDeps } from '../app.js';
 import { ensureQueryIndexes } from '../indexes.js';
 
 export interface QueryApiHarness {
@@ -26,14 +26,14 @@ export interface QueryApiHarness {
   close(): Promise<void>;
 }
 
-/** The query API on fresh PostgreSQL schemas with its indexes, listening on a free port. */
-export async function startQueryApi(label: string): Promise<QueryApiHarness> {
+/** The query API on fresh PostgreSQL schemas with its indexes, listening on a free port; `extra` adds optional dependencies (a queue). */
+export async function startQueryApi(label: string, extra: Pick<QueryAppDeps, 'snapshotQueue' | 'refreshWaitMs'> = {}): Promise<QueryApiHarness> {
   const schemas: TestSchemas = await createTestSchemas(label);
   const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
   await ensureQueryIndexes(readStore);
   const keys = testKeys();
   const standingChanges = localStandingChanges();
-  const api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), standingChanges }));
+  const api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), standingChanges, ...extra }));
   const unrecorded: AccessReadModel[] = [];
   return {
     readStore,

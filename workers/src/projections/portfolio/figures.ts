@@ -112,6 +112,7 @@ export function withValuation(doc: PortfolioReadModel, snapshot: PortfolioSnapsh
     ...doc,
     latest: {
       snapshotId: snapshot.snapshotId,
+      requestId: snapshot.requestId,
       asOf: point.at,
       source: snapshot.source,
       blockNumber: snapshot.blockNumber,

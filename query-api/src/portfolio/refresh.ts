@@ -1,0 +1,61 @@
+import { SNAPSHOT_MEMBER, snapshotMemberJobOptions, type PortfolioReadModel, type SnapshotMemberJob } from '@concierge/contracts';
+import type { ReadStore } from '@concierge/platform/read-store/port';
+import { readPortfolio } from './queries.js';
+
+/** What the refresh needs of the portfolio-snapshots queue: BullMQ's `Queue.add`, deduplicated by job id. */
+export interface SnapshotQueue {
+  add(name: typeof SNAPSHOT_MEMBER, data: SnapshotMemberJob, options: ReturnType<typeof snapshotMemberJobOptions>): Promise<unknown>;
+}
+
+export interface RefreshOptions {
+  readonly readStore: ReadStore;
+  readonly queue: SnapshotQueue;
+  /** Longest wait for the requested valuation to reach the member's document. */
+  readonly waitMs: number;
+  /** How often the document is read while waiting (one read by id). */
+  readonly pollMs?: number;
+  readonly now?: () => Date;
+}
+
+const REQUEST_WINDOW_MS = 60_000;
+
+/**
+ * A member's refresh asks for one valuation per minute: the request id is the minute's number, so
+ * its job id (`snapshotMemberJobId`: member and slot `request:<requestId>`) is the same for every
+ * refresh in that minute and the queue keeps one; should the job be gone already, the aggregate
+ * records a slot once anyway.
+ */
+export const memberRequestId = (at: Date): string => `member-${Math.floor(at.getTime() / REQUEST_WINDOW_MS)}`;
+
+/** The valuation asked for has reached the document, or a newer one than the caller had seen. */
+function landed(doc: PortfolioReadModel | undefined, before: PortfolioReadModel | undefined, requestId: string): boolean {
+  const latest = doc?.latest;
+  if (!latest) return false;
+  return latest.requestId === requestId || latest.snapshotId !== before?.latest?.snapshotId;
+}
+
+export type Refreshed = { readonly doc: PortfolioReadModel | undefined; readonly refreshing: boolean };
+
+/**
+ * Queues a valuation of the member (at most one a minute) and waits up to `waitMs` for it to reach
+ * the read model: the new document, or the last one with `refreshing` when it has not landed yet.
+ */
+export function portfolioRefresher(options: RefreshOptions) {
+  const now = options.now ?? (() => new Date());
+  const pollMs = options.pollMs ?? 50;
+  return async function refresh(userId: string): Promise<Refreshed> {
+    const requestId = memberRequestId(now());
+    const before = await readPortfolio(options.readStore, userId);
+    if (before?.latest?.requestId === requestId) return { doc: before, refreshing: false };
+    const job: SnapshotMemberJob = { userId, slot: `request:${requestId}`, reason: 'member', requestId, blockNumber: null };
+    await options.queue.add(SNAPSHOT_MEMBER, job, snapshotMemberJobOptions(job));
+    const deadline = Date.now() + options.waitMs;
+    let doc = before;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
+      doc = await readPortfolio(options.readStore, userId);
+      if (landed(doc, before, requestId)) return { doc, refreshing: false };
+    }
+    return { doc, refreshing: true };
+  };
+}

@@ -1,0 +1,41 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { portfolioRoutes } from '@concierge/contracts';
+import { principalOf } from '@concierge/platform/auth/authorize';
+import { inputOf } from '@concierge/platform/http/route-table';
+import type { ReadStore } from '@concierge/platform/read-store/port';
+import { performanceResponse, readPortfolio } from './queries.js';
+import { portfolioRefresher, type SnapshotQueue } from './refresh.js';
+
+export interface PortfolioQueryDeps {
+  readonly readStore: ReadStore;
+  readonly logger: Logger;
+  /** The portfolio-snapshots queue; without it `refresh=true` answers the figures as they are. */
+  readonly snapshotQueue?: SnapshotQueue;
+  /** Longest wait for a refresh's valuation to land before answering the last figures (`refreshing`). */
+  readonly refreshWaitMs?: number;
+}
+
+/** Handlers of the routes served from the portfolio read model, by route id. */
+export function portfolioQueryHandlers(deps: PortfolioQueryDeps): Record<string, RequestHandler> {
+  const refresh = deps.snapshotQueue
+    ? portfolioRefresher({ readStore: deps.readStore, queue: deps.snapshotQueue, waitMs: deps.refreshWaitMs ?? 5000 })
+    : undefined;
+  return {
+    [portfolioRoutes.performance.id]: async (req, res) => {
+      const { query } = inputOf(req, portfolioRoutes.performance);
+      const userId = principalOf(req).userId;
+      if (query.refresh && refresh) {
+        try {
+          const { doc, refreshing } = await refresh(userId);
+          res.json(performanceResponse(doc, refreshing));
+          return;
+        } catch (error) {
+          // The queue cannot be reached: nothing is coming, so the figures as they are, not refreshing.
+          deps.logger.warn({ err: error, userId }, 'portfolio refresh could not be queued');
+        }
+      }
+      res.json(performanceResponse(await readPortfolio(deps.readStore, userId), false));
+    },
+  };
+}

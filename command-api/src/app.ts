@@ -12,6 +12,7 @@ import { eventStoreCheck, type ReadinessCheck } from '@concierge/platform/http/r
 import { aggregateStates, withAggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
 import { eventStoreStandings } from './identity/access/standings.js';
 import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
@@ -26,6 +27,7 @@ import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/priva
 import { autoWithdrawalHandler } from './money/wallets/routes.js';
 import { addDepositHandler } from './money/deposits/routes.js';
 import { createPlanHandler, deletePlanHandler, updatePlanHandler } from './plans/routes.js';
+import { snapshotHandler } from './portfolio/routes.js';
 import { createStrategyHandler, deleteStrategyHandler, updateStrategyHandler } from './strategies/routes.js';
 import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawalHandler } from './money/withdrawals/routes.js';
 
@@ -50,6 +52,8 @@ export interface CommandAppDeps {
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
   /** Cached aggregate states and their snapshots; a cache of its own and no snapshots by default. */
   readonly aggregateStates?: AggregateStates;
+  /** The portfolio-snapshots queue; without it POST /wallets/user/:id/snapshot answers 501. */
+  readonly snapshots?: SnapshotRequests;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
@@ -98,6 +102,7 @@ export function createCommandApp(deps: CommandAppDeps): Express {
     'strategies.create': createStrategyHandler(identity),
     'strategies.update': updateStrategyHandler(identity),
     'strategies.delete': deleteStrategyHandler(identity),
+    ...(deps.snapshots ? { 'portfolio.snapshot': snapshotHandler({ eventStore, snapshots: deps.snapshots }) } : {}),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
   const router = mountRouteTable({ side: 'command', routes, auth: { publicKey: deps.keys.publicKey, standings, freshStandings }, handlers, ...(before ? { before } : {}) });

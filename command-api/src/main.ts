@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { MAIL_QUEUE } from '@concierge/contracts';
+import { MAIL_QUEUE, PORTFOLIO_SNAPSHOT_QUEUE } from '@concierge/contracts';
 import { signingKeysFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
@@ -21,6 +21,7 @@ import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
 import { argon2idHasher } from './identity/password-hasher.js';
+import { bullmqSnapshotRequests } from './portfolio/snapshot-queue.js';
 
 runService('command-api', async () => {
   const config = loadConfig(CommandApiConfig);
@@ -33,6 +34,7 @@ runService('command-api', async () => {
   const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const limiterConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const mailQueue = new Queue(MAIL_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     try {
@@ -81,12 +83,14 @@ runService('command-api', async () => {
     rateLimits: authRateLimitsOf(config),
     walletMnemonic: loadWalletMnemonic(config),
     aggregateStates: states,
+    snapshots: bullmqSnapshotRequests(snapshotQueue),
   });
   const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');
   onShutdown(logger, async () => {
     await closeServer();
     await mailQueue.close();
+    await snapshotQueue.close();
     await standingChanges.close();
     probe.disconnect();
     queueConnection.disconnect();

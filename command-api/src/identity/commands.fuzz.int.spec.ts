@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import fc from 'fast-check';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes, strategyRoutes, subscriptionRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
+import { authRoutes, PORTFOLIO_SNAPSHOT_QUEUE, portfolioRoutes, strategyRoutes, subscriptionRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
 import { seedCatalog } from '@concierge/domain/plans/seed';
 import { findIllFormedText } from '@concierge/platform/http/validate';
+import { bullmqSnapshotRequests } from '../portfolio/snapshot-queue.js';
 import { fuzzCallers, startIdentityApi, type IdentityApi } from './testing/harness.js';
 
-/** Every command route of the auth, users, plans and strategies contexts (register lives with the users). */
-const commandRoutes: RouteDef[] = [...Object.values(authRoutes), ...Object.values(userRoutes), ...Object.values(subscriptionRoutes), ...Object.values(strategyRoutes)]
+/** Every command route of the auth, users, plans, strategies and portfolio contexts (register lives with the users). */
+const commandRoutes: RouteDef[] = [
+  ...Object.values(authRoutes),
+  ...Object.values(userRoutes),
+  ...Object.values(subscriptionRoutes),
+  ...Object.values(strategyRoutes),
+  ...Object.values(portfolioRoutes),
+]
   .map((route): RouteDef => route)
   .filter((route) => route.side === 'command');
 
@@ -53,7 +63,9 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc.constant({ kind: 'none' as const }),
 );
 
-describe('fuzzing every auth, users, plans and strategies command route', () => {
+describe('fuzzing every auth, users, plans, strategies and portfolio command route', () => {
+  const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null, lazyConnect: true });
+  const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: redis, prefix: `test-fuzzsnap-${randomUUID().slice(0, 8)}` });
   let api: IdentityApi;
   let ids: string[];
   let callers: Array<Record<string, string>>;
@@ -61,6 +73,7 @@ describe('fuzzing every auth, users, plans and strategies command route', () => 
   beforeAll(async () => {
     api = await startIdentityApi('fuzz', {
       mail: true,
+      snapshots: bullmqSnapshotRequests(snapshotQueue),
       rateLimits: {
         login: { perIp: LIMIT.perIp, windowSeconds: 60, freeFailures: 1_000_000, maxDelaySeconds: 1 },
         register: LIMIT,
@@ -77,9 +90,11 @@ describe('fuzzing every auth, users, plans and strategies command route', () => 
   });
   afterAll(async () => {
     await api?.close();
+    await snapshotQueue.close();
+    redis.disconnect();
   });
 
-  it('covers the twenty command routes', () => {
+  it('covers the twenty-one command routes', () => {
     expect(commandRoutes.map((r) => r.id).sort()).toEqual([
       'auth.checkResetToken',
       'auth.forgotPassword',
@@ -90,6 +105,7 @@ describe('fuzzing every auth, users, plans and strategies command route', () => 
       'auth.register',
       'auth.resetPassword',
       'auth.verifyEmail',
+      'portfolio.snapshot',
       'strategies.create',
       'strategies.delete',
       'strategies.update',

@@ -13,6 +13,7 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata, toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
 import { registerUser } from '@concierge/domain/identity/registration/register';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
 import { userStreamId } from '@concierge/domain/identity/user/user';
@@ -79,6 +80,8 @@ export interface IdentityApiOptions {
   readonly limiterNow?: () => number;
   /** Enables GET /wallets/user/:id/private-key with this BIP-39 phrase. */
   readonly walletMnemonic?: string;
+  /** Enables POST /wallets/user/:id/snapshot, queuing here. */
+  readonly snapshots?: SnapshotRequests;
 }
 
 /** The command API on real PostgreSQL (own schemas) and, for mail and rate limits, real Redis (own prefix). */
@@ -98,6 +101,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     now: () => clock.now,
     publicUrl: 'https://app.example.com',
     ...(options.walletMnemonic ? { walletMnemonic: options.walletMnemonic } : {}),
+    ...(options.snapshots ? { snapshots: options.snapshots } : {}),
     ...(options.mailOutbox ? { mail: options.mailOutbox } : mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),
     ...(options.rateLimits && redis
       ? { rateLimiter: redisRateLimiter(redis, { prefix, ...(options.limiterNow ? { now: options.limiterNow } : {}) }), rateLimits: options.rateLimits }

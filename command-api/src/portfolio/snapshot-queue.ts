@@ -1,0 +1,35 @@
+import type { Queue } from 'bullmq';
+import { SNAPSHOT_MEMBER, SnapshotMemberJob, snapshotMemberJobOptions } from '@concierge/contracts';
+import { ServiceUnavailableError } from '@concierge/platform/errors';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+
+export const SNAPSHOT_ENQUEUE_TIMEOUT_MS = 2_000;
+export const SNAPSHOTS_UNAVAILABLE_MESSAGE = 'We cannot take snapshot requests right now. Please try again in a minute.';
+const RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The portfolio-snapshots queue (BullMQ) as the place snapshot requests go. The queue's
+ * connection waits out a Redis outage (BullMQ needs that): past the deadline the request answers
+ * 503; a job that lands later is still valued once (its id is the member and the request's slot).
+ */
+export function bullmqSnapshotRequests(queue: Queue, timeoutMs = SNAPSHOT_ENQUEUE_TIMEOUT_MS): SnapshotRequests {
+  return {
+    async enqueue(job) {
+      const data = SnapshotMemberJob.parse(job);
+      const added = queue.add(SNAPSHOT_MEMBER, data, snapshotMemberJobOptions(data));
+      added.catch(() => undefined); // reported through the race below, or too late to matter
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new ServiceUnavailableError(SNAPSHOTS_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS)), timeoutMs);
+      });
+      try {
+        await Promise.race([added, deadline]);
+      } catch (error) {
+        if (error instanceof ServiceUnavailableError) throw error;
+        throw new ServiceUnavailableError(SNAPSHOTS_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTFOLIO_SNAPSHOT_QUEUE, SNAPSHOT_MEMBER, snapshotMemberJobId } from '@concierge/contracts';
+import { MEMBER_NOT_FOUND_MESSAGE } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import { startIdentityApi, type IdentityApi } from '../identity/testing/harness.js';
+import { SNAPSHOT_REQUESTED_MESSAGE } from './routes.js';
+import { bullmqSnapshotRequests, SNAPSHOTS_UNAVAILABLE_MESSAGE } from './snapshot-queue.js';
+
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const PASSWORD = 'Analytical1';
+
+describe('POST /wallets/user/:id/snapshot', () => {
+  let api: IdentityApi;
+  let connection: Redis;
+  let queue: Queue;
+  let admin: string;
+  let member: string;
+
+  beforeAll(async () => {
+    connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection, prefix: `test-snapreq-${randomUUID().slice(0, 8)}` });
+    api = await startIdentityApi('snapreq', { snapshots: bullmqSnapshotRequests(queue) });
+    admin = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
+    member = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await queue?.close();
+    connection?.disconnect();
+  });
+
+  const snapshotOf = (userId: string, role: 'admin' | 'user' = 'admin', caller = admin) =>
+    api.send('POST', `/wallets/user/${encodeURIComponent(userId)}/snapshot`, {}, { authorization: api.bearer(caller, role) });
+
+  it("queues a valuation of the member now in the request's own slot and answers 202", async () => {
+    const reply = await snapshotOf(member);
+    expect(reply.status).toBe(202);
+    expect(reply.body).toEqual({ message: SNAPSHOT_REQUESTED_MESSAGE, requestId: expect.any(String), position: null });
+    const requestId = String(reply.body['requestId']);
+    const job = await queue.getJob(snapshotMemberJobId(member, `request:${requestId}`));
+    expect(job?.name).toBe(SNAPSHOT_MEMBER);
+    expect(job?.data).toEqual({ userId: member, slot: `request:${requestId}`, reason: 'admin', requestId, blockNumber: null });
+
+    // Each request is a valuation of its own.
+    const again = await snapshotOf(member);
+    expect(again.body['requestId']).not.toBe(requestId);
+    expect(await queue.getJobCountByTypes('waiting')).toBe(2);
+  });
+
+  it('answers 404 for an unknown id and for an admin, who has no portfolio, and queues nothing', async () => {
+    const before = await queue.getJobCountByTypes('waiting');
+    for (const id of [randomUUID(), admin, 'not an id']) {
+      const reply = await snapshotOf(id);
+      expect(reply.status, id).toBe(404);
+      expect(reply.body['message']).toBe(MEMBER_NOT_FOUND_MESSAGE);
+    }
+    expect(await queue.getJobCountByTypes('waiting')).toBe(before);
+  });
+
+  it('refuses members, even for their own portfolio', async () => {
+    expect((await snapshotOf(member, 'user', member)).status).toBe(403);
+  });
+
+  it('answers 503 when the queue cannot take the request in time', async () => {
+    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: () => 100 });
+    const deadQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: down, prefix: 'test-snapreq-down' });
+    deadQueue.on('error', () => undefined);
+    try {
+      const requests = bullmqSnapshotRequests(deadQueue, 200);
+      await expect(requests.enqueue({ userId: member, slot: 'request:x', reason: 'admin', requestId: 'x', blockNumber: null })).rejects.toMatchObject({
+        status: 503,
+        message: SNAPSHOTS_UNAVAILABLE_MESSAGE,
+      });
+    } finally {
+      down.disconnect();
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@concierge/platform/config/env';
+import { WorkersConfig } from '../../config.js';
 import { parseDuration, scheduledMillis, slotOf } from './interval.js';
 
 describe('SNAPSHOT_INTERVAL durations', () => {
@@ -24,5 +26,16 @@ describe('the slot of a scheduled round', () => {
     const at = Date.parse('2026-11-24T13:00:00.000Z');
     expect(scheduledMillis({ id: `repeat:snapshot-rounds:${at}`, timestamp: at - 5_000, delay: 9_000 })).toBe(at);
     expect(scheduledMillis({ id: 'manual', timestamp: at - 5_000, delay: 5_000 })).toBe(at);
+  });
+});
+
+describe('SNAPSHOT_INTERVAL in the workers config', () => {
+  const load = (env: Record<string, string>) => loadConfig(WorkersConfig, env);
+  it('is hourly by default and takes a duration', () => {
+    expect(load({}).SNAPSHOT_INTERVAL).toBe(3_600_000);
+    expect(load({ SNAPSHOT_INTERVAL: '15m' }).SNAPSHOT_INTERVAL).toBe(900_000);
+  });
+  it('refuses what is not a duration of at least 10 seconds, saying so', () => {
+    for (const value of ['hourly', '5s', '0m']) expect(() => load({ SNAPSHOT_INTERVAL: value }), value).toThrow(/SNAPSHOT_INTERVAL must be a duration/);
   });
 });

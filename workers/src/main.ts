@@ -16,6 +16,7 @@ import { mailProcessor } from './jobs/mail/processor.js';
 import { mailTransportFrom } from './jobs/mail/transports.js';
 import { snapshotSourcesFrom } from './jobs/portfolio-snapshots/sources.js';
 import { startPortfolioSnapshots } from './jobs/portfolio-snapshots/start.js';
+import { portfolioEventStore } from './jobs/portfolio-snapshots/states.js';
 import { projections } from './projections/registry.js';
 import { MAIL_QUEUE, PROJECTIONS_QUEUE } from './queues.js';
 import { accountNoticesReactor } from './reactors/account-notices.js';
@@ -39,8 +40,9 @@ runService('workers', async () => {
   const states = aggregateStatesFrom(config, stores.snapshots, logger);
   const commandStore = withAggregateStates(stores.eventStore, states);
   const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger });
+  const portfolio = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
   const snapshots = await startPortfolioSnapshots({
-    eventStore: commandStore,
+    eventStore: portfolio.eventStore,
     readStore: stores.readStore,
     snapshotSources: snapshotSourcesFrom({ config, eventStore: commandStore, logger }),
     redisUrl: config.REDIS_URL,
@@ -106,6 +108,7 @@ runService('workers', async () => {
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();
     await snapshotsWritten(states);
+    await snapshotsWritten(portfolio.states);
     await stores.close();
   });
 });

@@ -104,7 +104,7 @@ export function valuation(
     source: deps.sources.kind,
     chainId: ledger ? null : deps.chainId,
     blockNumber: holdings.pin.blockNumber,
-    asOf: new Date(holdings.pin.timestamp * 1000).toISOString(),
+    asOf: new Date(holdings.pin.instantMs ?? holdings.pin.timestamp * 1000).toISOString(),
     holdings: held,
     failures,
     totalValueMicro: toMicroText(total),

@@ -21,7 +21,8 @@ export function ledgerSources(deps: LedgerSourcesDeps): PortfolioSources {
     pins: {
       kind: 'ledger',
       async pin(): Promise<ReadPin> {
-        return { blockNumber: null, timestamp: Math.floor(deps.now().getTime() / 1000) };
+        const now = deps.now().getTime();
+        return { blockNumber: null, timestamp: Math.floor(now / 1000), instantMs: now };
       },
     },
     holdings: {

@@ -14,7 +14,8 @@ describe('ledger sources (no chain configured)', () => {
 
   it('holds the credited USDC of each member as one USDC holding', async () => {
     const pin = await sources.pins.pin();
-    expect(pin).toEqual({ blockNumber: null, timestamp: Date.parse('2026-11-24T10:00:30Z') / 1000 });
+    // Whole seconds for heartbeats, and the clock's millisecond to order the valuation with deposits of the same second.
+    expect(pin).toEqual({ blockNumber: null, timestamp: Date.parse('2026-11-24T10:00:30Z') / 1000, instantMs: Date.parse('2026-11-24T10:00:30.900Z') });
     const round = await sources.holdings.balances(
       [
         { userId: 'member-a', address: null },

@@ -11,6 +11,11 @@ export interface ReadPin {
   readonly blockNumber: number | null;
   /** Unix seconds: the block's timestamp on chain, the clock in ledger mode. */
   readonly timestamp: number;
+  /**
+   * The clock's instant to the millisecond in ledger mode, so a valuation is ordered exactly with
+   * the deposits credited in the same second (a block has no finer time than `timestamp`).
+   */
+  readonly instantMs?: number;
 }
 
 /** A member whose holdings are read: by address on chain, by id in the ledger. */

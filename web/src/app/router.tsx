@@ -12,10 +12,10 @@ const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password'));
 const VerifyEmailPage = lazy(() => import('./routes/auth/verify-email'));
 const PrivacyPolicyPage = lazy(() => import('./routes/legal/privacy-policy'));
 const TermsPage = lazy(() => import('./routes/legal/terms-and-conditions'));
-const ComingSoonPage = lazy(() => import('../components/coming-soon-page'));
 
 const MemberLayout = lazy(() => import('./routes/member/layout'));
 const MemberDashboardPage = lazy(() => import('./routes/member/dashboard'));
+const PortfolioPage = lazy(() => import('./routes/member/portfolio'));
 const SettingsPage = lazy(() => import('./routes/member/settings'));
 const TransactionHistoryPage = lazy(() => import('./routes/member/transaction-history'));
 
@@ -51,7 +51,7 @@ export function AppRoutes() {
       <Route path="user" element={<RequireAuth>{page(<MemberLayout />)}</RequireAuth>}>
         <Route index element={<Navigate to="dashboard" replace />} />
         <Route path="dashboard" element={page(<MemberDashboardPage />)} />
-        <Route path="portfolio" element={page(<ComingSoonPage title="Portfolio" />)} />
+        <Route path="portfolio" element={page(<PortfolioPage />)} />
         <Route path="history" element={page(<TransactionHistoryPage />)} />
         <Route path="settings" element={page(<SettingsPage />)} />
         <Route path="*" element={toLanding} />

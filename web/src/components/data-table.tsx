@@ -13,6 +13,7 @@ import {
 } from '@mui/x-data-grid';
 import { formatDate } from '../lib/format';
 import { GridListPagination } from './grid-list-pagination';
+import { GridNumberedPagination } from './numbered-pagination';
 
 /** The column of the phone card; below the table's breakpoint it is the only one shown. */
 const PHONE_CARD = '__phoneCard';
@@ -26,6 +27,8 @@ export type ServerPagination = {
   /** Page sizes a member may choose (default pager); without it the admin list pager is used. */
   pageSizeOptions?: readonly number[];
   onPageSizeChange?: (pageSize: number) => void;
+  /** With `pageSizeOptions`: first, previous, five page numbers, next and last instead of the grid's arrows. */
+  numbered?: boolean;
 };
 
 type DataTableProps<Row extends GridValidRowModel> = {
@@ -109,6 +112,13 @@ export function DataTable<Row extends GridValidRowModel>({
     else if (next.page + 1 !== pagination.page) pagination.onPageChange(next.page + 1);
   };
   const adminPager = pagination !== undefined && pagination.pageSizeOptions === undefined;
+  const numberedPager = pagination?.pageSizeOptions !== undefined && pagination.numbered === true;
+  const pagerSlot = adminPager ? { pagination: GridListPagination } : numberedPager ? { pagination: GridNumberedPagination } : {};
+  const pagerProps = adminPager
+    ? {}
+    : numberedPager
+      ? { pageSizeOptions: pagination.pageSizeOptions }
+      : { labelRowsPerPage: phone ? 'Rows' : 'Rows per page' };
 
   return (
     <DataGrid
@@ -141,11 +151,11 @@ export function DataTable<Row extends GridValidRowModel>({
       pageSizeOptions={pagination?.pageSizeOptions ?? (pagination ? [pagination.pageSize] : undefined)}
       hideFooter={!pagination || rows.length === 0}
       loading={refreshing}
-      slots={{ noRowsOverlay: EmptyOverlay, ...(adminPager ? { pagination: GridListPagination } : {}) }}
+      slots={{ noRowsOverlay: EmptyOverlay, ...pagerSlot }}
       slotProps={{
         noRowsOverlay: { children: emptyText },
         loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
-        pagination: adminPager ? {} : { labelRowsPerPage: phone ? 'Rows' : 'Rows per page' },
+        pagination: pagerProps,
       }}
       sx={{
         border: 'none',

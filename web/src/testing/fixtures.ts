@@ -1,4 +1,4 @@
-import type { DepositDto, UserDto, WithdrawalAddressDto, WithdrawalDto } from '@concierge/contracts';
+import type { DepositDto, PortfolioHoldingDto, PortfolioPerformanceResponse, UserDto, WithdrawalAddressDto, WithdrawalDto } from '@concierge/contracts';
 
 /** Test data shaped exactly as the contracts' DTOs, for the member money screens' specs. */
 
@@ -69,3 +69,63 @@ export function withdrawalAddress(id: string, label: string, isPrimary: boolean,
     createdAt: '2026-02-01T00:00:00.000Z',
   };
 }
+
+/** A holding of the portfolio figures: `count` whole tokens at `price` USD. */
+export function holding(symbol: string, count: number, price: number, strategy = 'stablecoins', stale = false): PortfolioHoldingDto {
+  return { name: `${symbol} Token`, symbol, balance: count, price, value: count * price, strategy, stale };
+}
+
+/**
+ * The portfolio figures of a member valued in ledger mode: 1,000 USDC deposited, 25 USDC earned
+ * over the week, no APY yet (under 7 days of history), two visible groups and one hidden.
+ */
+export function performanceFigures(changes: Partial<PortfolioPerformanceResponse> = {}): PortfolioPerformanceResponse {
+  return {
+    totalValue: 1250,
+    performance: {
+      dailyChange: 0.5,
+      weeklyChange: 2.04,
+      monthlyChange: -1.25,
+      dailyChangeValue: 6.25,
+      weeklyChangeValue: 25,
+      monthlyChangeValue: -15.5,
+      apy: null,
+    },
+    earnings: 250,
+    netContributions: 1000,
+    breakdown: {
+      stablecoins: { percentage: 80, value: 1000, description: 'Dollar-pegged tokens', displayName: 'Stablecoins', color: '#16a34a', hidden: false },
+      largeCaps: { percentage: 20, value: 250, description: 'BTC and ETH', displayName: 'Large Caps', color: '#2563eb', hidden: false },
+      others: { percentage: 0, value: 0, description: 'Everything else', displayName: 'Others', color: '#f59e0b', hidden: true },
+    },
+    holdings: [holding('USDC', 1000, 1), holding('WETH', 0.1, 2500, 'largeCaps')],
+    riskProfile: { score: 0.35, level: 'moderate' },
+    diversification: { score: 50, label: 'Moderately diversified' },
+    series: [
+      { at: '2026-03-01T12:00:00.000Z', value: 1000 },
+      { at: '2026-03-09T12:00:00.000Z', value: 1250 },
+    ],
+    asOf: '2026-03-10T12:00:00.000Z',
+    source: 'ledger',
+    anyStale: false,
+    refreshing: false,
+    ...changes,
+  };
+}
+
+/** The answer before the first valuation: zeros, empty lists and nulls ("no snapshot yet"). */
+export const notYetValued: PortfolioPerformanceResponse = {
+  totalValue: 0,
+  performance: { dailyChange: 0, weeklyChange: 0, monthlyChange: 0, dailyChangeValue: 0, weeklyChangeValue: 0, monthlyChangeValue: 0, apy: null },
+  earnings: 0,
+  netContributions: 0,
+  breakdown: {},
+  holdings: [],
+  riskProfile: { score: null, level: null },
+  diversification: { score: null, label: null },
+  series: [],
+  asOf: null,
+  source: null,
+  anyStale: false,
+  refreshing: false,
+};

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import GroupIcon from '@mui/icons-material/Group';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import type { WithdrawalDto } from '@concierge/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { usePendingUsers } from '../../../features/users/api/get-pending-users';
@@ -49,7 +50,7 @@ export default function AdminDashboardPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         Overview
       </Typography>
-      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: 'repeat(3, 1fr)' }}>
+      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
         {/* Total Users counts the active (approved) users. */}
         <StatCard title="Total Users" value={count(data?.summary.activeUsers)} icon={<GroupIcon />} color="primary" to="/admin/users" />
         <StatCard
@@ -66,6 +67,16 @@ export default function AdminDashboardPage() {
           color="info"
           to="/admin/withdrawals?status=pending"
         />
+        {/* The sum of every member's latest valuation; on phones it takes a row of its own. */}
+        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, display: 'grid' }}>
+          <StatCard
+            title="Assets under management"
+            value={count(data?.summary.assetsUnderManagement)}
+            icon={<SavingsOutlined />}
+            color="success"
+            format={(amount) => `${formatAmount(amount)} USDC`}
+          />
+        </Box>
       </Box>
       <PendingUsersTable
         users={pendingUsers.data?.users ?? []}

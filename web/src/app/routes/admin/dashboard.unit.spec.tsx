@@ -76,7 +76,7 @@ function serveBackend(options: { failApprove?: boolean; withdrawals?: Withdrawal
           data: {
             users: { total: approved + pending.length, pendingApproval: pending.length, approved },
             withdrawals: { pending: 0, completed: 0, amounts: { completed: 0 } },
-            summary: { activeUsers: approved },
+            summary: { activeUsers: approved, assetsUnderManagement: 1234567.891 },
           },
         });
       }
@@ -131,6 +131,8 @@ describe('Admin dashboard', () => {
     expect(screen.getByText('Total Users').closest('a')?.getAttribute('href')).toBe('/admin/users');
     expect(screen.getByText('Pending Approvals').closest('a')?.getAttribute('href')).toBe('/admin/users?status=pending');
     expect(screen.getByText('Pending Withdrawals').closest('a')?.getAttribute('href')).toBe('/admin/withdrawals?status=pending');
+    // The sum of the members' latest valuations.
+    expect(cardValue('Assets under management')).toBe('1,234,567.891 USDC');
   });
 
   it('shows No pending withdrawal requests while withdrawals are not built (501)', async () => {

@@ -20,6 +20,9 @@ import { withdrawalAddressesKeys } from '../../../features/withdrawal-addresses/
 import { withdrawalsKeys } from '../../../features/withdrawals/api/query-keys';
 import { DepositDialog } from '../../../features/wallets/components/deposit-dialog';
 import { MyPosition } from '../../../features/portfolio/components/my-position';
+import { PortfolioBreakdown } from '../../../features/portfolio/components/portfolio-breakdown';
+import { weeklyEarningsActivity } from '../../../features/portfolio/components/earnings-activity';
+import { isValued } from '../../../features/portfolio/components/figures';
 import { RecentActivityList } from '../../../features/wallets/components/recent-activity-list';
 import { SummaryCards } from '../../../features/portfolio/components/summary-cards';
 import { WithdrawDialog } from '../../../features/withdrawals/components/withdraw-dialog';
@@ -30,8 +33,8 @@ const MONEY_BESIDES_WITHDRAWALS = [walletsKeys.all, portfolioKeys.all, depositsK
 
 /**
  * /user/dashboard. Loads wallet info, performance, deposits, withdrawals and the current user in
- * parallel; each failure falls back to null or empty, so one broken call leaves
- * the rest of the page usable.
+ * parallel; each failure falls back to null or empty ("—" for the portfolio figures), so one
+ * broken call leaves the rest of the page usable.
  */
 export default function MemberDashboardPage() {
   const queryClient = useQueryClient();
@@ -48,13 +51,16 @@ export default function MemberDashboardPage() {
   // Deposits wait for the user id; without a user there is nothing to wait for.
   const depositsPending = currentUser.isSuccess && deposits.isPending;
   const loading = currentUser.isPending || walletInfo.isPending || performance.isPending || withdrawals.isPending || depositsPending;
-  const failed = currentUser.isError || walletInfo.isError || withdrawals.isError || deposits.isError;
+  const failed = currentUser.isError || walletInfo.isError || performance.isError || withdrawals.isError || deposits.isError;
 
   useEffect(() => {
     if (failed) enqueueSnackbar('Failed to load dashboard data.', { variant: 'error', preventDuplicate: true });
   }, [failed, enqueueSnackbar]);
 
-  const activity = useMemo(() => recentActivity(deposits.data ?? [], withdrawals.data ?? []), [deposits.data, withdrawals.data]);
+  const activity = useMemo(
+    () => recentActivity(deposits.data ?? [], withdrawals.data ?? [], weeklyEarningsActivity(performance.data)),
+    [deposits.data, withdrawals.data, performance.data],
+  );
 
   const refresh = async () => {
     setRefreshing(true);
@@ -68,7 +74,8 @@ export default function MemberDashboardPage() {
   if (loading) return <PageSpinner label="Loading dashboard" />;
 
   const perf = performance.data ?? null;
-  const walletValue = walletInfo.data?.totalValue ?? perf?.totalValue ?? null;
+  // Once valued, the portfolio's value; before that the credited balance.
+  const walletValue = isValued(perf) ? perf.totalValue : (walletInfo.data?.totalValue ?? null);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -80,9 +87,12 @@ export default function MemberDashboardPage() {
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </Button>
       </Box>
-      <SummaryCards walletValue={walletValue} earnings={perf?.performance.weeklyChangeValue ?? null} apy={perf?.performance.apy ?? null} />
+      <SummaryCards walletValue={walletValue} figures={perf} />
       <MyPosition totalValue={walletValue} performance={perf} onDeposit={() => setDialog('deposit')} onWithdraw={() => setDialog('withdraw')} />
-      <RecentActivityList items={activity} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+        <PortfolioBreakdown figures={perf} />
+        <RecentActivityList items={activity} />
+      </Box>
       <DepositDialog
         open={dialog === 'deposit'}
         onClose={() => setDialog(null)}

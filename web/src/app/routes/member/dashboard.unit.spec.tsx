@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deposit, member, withdrawal } from '../../../testing/fixtures';
+import type { PortfolioPerformanceResponse } from '@concierge/contracts';
+import { deposit, member, performanceFigures, withdrawal } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
 import MemberDashboardPage from './dashboard';
@@ -9,14 +10,14 @@ import MemberDashboardPage from './dashboard';
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`;
 const ADDRESS = `0x${'c'.repeat(40)}`;
 
-type Options = { address?: string | null; withdrawalAnswer?: () => Response };
+type Options = { address?: string | null; withdrawalAnswer?: () => Response; figures?: PortfolioPerformanceResponse };
 
-function serve({ address = ADDRESS, withdrawalAnswer }: Options = {}) {
+function serve({ address = ADDRESS, withdrawalAnswer, figures }: Options = {}) {
   return stubBackend(({ method, path }) => {
     if (path === '/api/auth/me') return json(member);
     if (path === '/api/wallets/info') return json({ address, totalValue: 1234.5 });
-    // The portfolio is a later release: the route is not built yet.
-    if (path === '/api/wallets/performance') return json({ message: 'Not implemented yet' }, 501);
+    // Without figures the performance route fails: the page still shows everything else.
+    if (path === '/api/wallets/performance') return figures ? json(figures) : json({ message: 'Not implemented yet' }, 501);
     if (path === '/api/wallets/balances') return json({ balances: [{ asset: 'USDC', balance: 1234.5, reserved: 0, available: 1234.5 }] });
     if (path === '/api/deposits/user/u1') return json([deposit('d9', 90, day(9)), deposit('d7', 70, day(7)), deposit('d5', 50, day(5)), deposit('d1', 10, day(1))]);
     if (path === '/api/withdrawals/history') return json([withdrawal('w8', 80, day(8)), withdrawal('w6', 60, day(6)), withdrawal('w3', 30, day(3))]);
@@ -44,6 +45,65 @@ describe('member dashboard', () => {
     const items = within(screen.getByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.match(/[+−][\d,.]+/)?.[0])).toEqual(['+90', '−80', '+70', '−60', '+50']);
     expect(screen.getByRole('link', { name: 'View All Activity' }).getAttribute('href')).toBe('/user/history');
+  });
+
+  it('shows the valued figures: wallet value, earnings and their changes, "—" for an APY not yet known, risk out of 100', async () => {
+    serve({ figures: performanceFigures() });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    const walletCard = within(await screen.findByRole('region', { name: 'Wallet Value' }));
+    // The valuation's total, not the credited balance of /wallets/info.
+    expect(walletCard.getByText('1,250 USDC')).toBeTruthy();
+    expect(walletCard.getByLabelText('Value changes').textContent).toBe('24h +0.50%7d +2.04%30d -1.25%');
+    const earningsCard = within(screen.getByRole('region', { name: 'Current Earnings' }));
+    expect(earningsCard.getByText('+250 USDC')).toBeTruthy();
+    expect(earningsCard.getByLabelText('Earnings changes').textContent).toBe('24h +6.25 USDC7d +25 USDC30d −15.5 USDC');
+    const apyCard = within(screen.getByRole('region', { name: 'APY' }));
+    expect(apyCard.getByText('—')).toBeTruthy();
+    expect(apyCard.getByText('Shown after 7 days of history')).toBeTruthy();
+
+    const position = within(screen.getByRole('region', { name: 'My Position' }));
+    const score = position.getByText('35/100');
+    expect(position.getByText('Moderate')).toBeTruthy();
+    // Moderate is yellow (#a16207).
+    expect(getComputedStyle(score).color).toBe('rgb(161, 98, 7)');
+    expect(position.getByText('+2.04%')).toBeTruthy();
+    expect(position.getByText('—')).toBeTruthy();
+  });
+
+  it('shows an APY once it is known, and a conservative risk in green', async () => {
+    serve({ figures: performanceFigures({ performance: { ...performanceFigures().performance, apy: 12.3456 }, riskProfile: { score: 0.1, level: 'conservative' } }) });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    expect(within(await screen.findByRole('region', { name: 'APY' })).getByText('12.35%')).toBeTruthy();
+    const position = within(screen.getByRole('region', { name: 'My Position' }));
+    expect(getComputedStyle(position.getByText('10/100')).color).toBe('rgb(21, 128, 61)');
+    expect(position.getByText('12.35%')).toBeTruthy();
+  });
+
+  it('breaks the portfolio down by visible strategy group with its diversification score and label', async () => {
+    serve({ figures: performanceFigures() });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    const breakdown = within(await screen.findByRole('region', { name: 'Portfolio Breakdown' }));
+    const groups = within(breakdown.getByRole('list', { name: 'Strategy groups' })).getAllByRole('listitem');
+    // Others holds nothing (hidden): it is left out.
+    expect(groups.map((group) => group.textContent)).toEqual(['Stablecoins80.00%1,000 USDC', 'Large Caps20.00%250 USDC']);
+    expect(groups.map((group) => getComputedStyle(group.firstElementChild as Element).backgroundColor)).toEqual(['rgb(22, 163, 74)', 'rgb(37, 99, 235)']);
+    expect(within(breakdown.getByRole('group', { name: 'Diversification' })).getByText('50/100 · Moderately diversified')).toBeTruthy();
+  });
+
+  it("lists the week's earnings among the latest deposits and withdrawals, still 5 items newest first", async () => {
+    serve({ figures: performanceFigures({ asOf: '2026-03-08T18:00:00.000Z', performance: { ...performanceFigures().performance, weeklyChangeValue: -4.5 } }) });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    const items = within(await screen.findByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.match(/[+−][\d,.]+/)?.[0])).toEqual(['+90', '−4.5', '−80', '+70', '−60']);
+    expect(items[1]?.textContent).toContain('Weekly earnings');
+  });
+
+  it('says so when the figures cannot be loaded and keeps the rest of the page', async () => {
+    serve();
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    expect(await screen.findByText('Failed to load dashboard data.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Portfolio Breakdown' })).getByText('The breakdown appears once your portfolio has been valued.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Wallet Value' })).getByText('1,234.5 USDC')).toBeTruthy();
   });
 
   it('refuses an amount under 0.01 USDC without sending anything, and clears it when closed', async () => {

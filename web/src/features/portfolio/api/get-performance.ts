@@ -5,19 +5,14 @@ import { api } from '../../../lib/api-client';
 import { portfolioKeys } from './query-keys';
 
 /**
- * GET /wallets/performance. A failure falls back to null, and until the portfolio
- * release the route answers 501, so every failure reads as "no figures yet" rather than an error;
- * the screens then show "—" instead of invented numbers.
+ * GET /wallets/performance: the latest valuation's figures (zeros and `asOf` null before the
+ * first one). `refresh` also asks for a new valuation and waits a few seconds for it.
  */
-export async function getPerformance(): Promise<PortfolioPerformanceResponse | null> {
-  try {
-    return await api<PortfolioPerformanceResponse>(portfolioRoutes.performance, { query: { refresh: 'false' } });
-  } catch {
-    return null;
-  }
+export function getPerformance({ refresh = false }: { refresh?: boolean } = {}): Promise<PortfolioPerformanceResponse> {
+  return api<PortfolioPerformanceResponse>(portfolioRoutes.performance, { query: { refresh: String(refresh) } });
 }
 
-export const performanceQueryOptions = () => queryOptions({ queryKey: portfolioKeys.performance(), queryFn: getPerformance });
+export const performanceQueryOptions = () => queryOptions({ queryKey: portfolioKeys.performance(), queryFn: () => getPerformance() });
 
 export function usePerformance() {
   return useQuery(performanceQueryOptions());

@@ -1,4 +1,4 @@
-/** The member's portfolio figures (performance), which a deposit or a withdrawal changes. */
+/** The member's portfolio figures (performance), which a deposit, a withdrawal or a valuation changes. */
 export const portfolioKeys = {
   all: ['portfolio'] as const,
   performance: () => ['portfolio', 'performance'] as const,

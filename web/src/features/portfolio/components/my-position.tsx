@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { percent, riskScore, UNKNOWN, usdc } from './figures';
+import { isValued, percent, RISK_LEVEL_COLOURS, RISK_LEVEL_LABELS, riskScore, UNKNOWN, usdc } from './figures';
 
 type MyPositionProps = {
   totalValue: number | null;
@@ -15,15 +15,15 @@ type MyPositionProps = {
   onWithdraw: () => void;
 };
 
-const RISK_COLORS: Record<string, string> = { conservative: 'success.main', moderate: 'warning.main', aggressive: 'error.main' };
-
 /** My Position: risk, value and its changes, APY, with the Deposit and Withdraw buttons. */
 export function MyPosition({ totalValue, performance, onDeposit, onWithdraw }: MyPositionProps) {
-  const figures = performance?.performance;
-  const level = performance?.riskProfile.level;
+  const valued = isValued(performance) ? performance : null;
+  const figures = valued?.performance;
+  const level = valued?.riskProfile.level ?? null;
+  const levelColour = level ? RISK_LEVEL_COLOURS[level] : undefined;
   const rows: { label: string; value: string; color?: string }[] = [
-    { label: 'Risk level', value: level ? level.charAt(0).toUpperCase() + level.slice(1) : UNKNOWN, color: level ? RISK_COLORS[level.toLowerCase()] : undefined },
-    { label: 'Risk score', value: riskScore(performance?.riskProfile.score) },
+    { label: 'Risk level', value: level ? RISK_LEVEL_LABELS[level] : UNKNOWN, color: levelColour },
+    { label: 'Risk score', value: riskScore(valued?.riskProfile.score), color: levelColour },
     { label: 'Total value', value: usdc(totalValue) },
     { label: '24h change', value: percent(figures?.dailyChange, true) },
     { label: '7d change', value: percent(figures?.weeklyChange, true) },
@@ -59,7 +59,7 @@ export function MyPosition({ totalValue, performance, onDeposit, onWithdraw }: M
             </Box>
           ))}
         </Box>
-        {performance === null && (
+        {valued === null && (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
             Risk, changes and APY appear once your portfolio has been valued.
           </Typography>

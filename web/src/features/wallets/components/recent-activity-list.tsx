@@ -1,5 +1,8 @@
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
 import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
+import DonutLargeOutlined from '@mui/icons-material/DonutLargeOutlined';
+import TrendingDownOutlined from '@mui/icons-material/TrendingDownOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,6 +14,37 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { TransactionStatusChip } from './transaction-status-chip';
 import type { ActivityItem } from './recent-activity';
+
+/** A deposit adds, a withdrawal takes away; an earnings or strategy amount carries its own sign. */
+function signedAmount(item: ActivityItem): string {
+  const negative = item.type === 'withdrawal' || item.amount < 0;
+  const sign = negative ? '−' : item.type === 'deposit' || item.amount > 0 ? '+' : '';
+  return `${sign}${formatAmount(Math.abs(item.amount))} ${item.asset}`;
+}
+
+function ActivityIcon({ item }: { item: ActivityItem }) {
+  switch (item.type) {
+    case 'deposit':
+      return <CallReceivedOutlined />;
+    case 'withdrawal':
+      return <CallMadeOutlined />;
+    case 'earnings':
+      return item.amount < 0 ? <TrendingDownOutlined /> : <TrendingUpOutlined />;
+    case 'strategy':
+      return <DonutLargeOutlined />;
+    default: {
+      const unknown: never = item.type;
+      return unknown;
+    }
+  }
+}
+
+const ICON_COLOUR: Record<ActivityItem['type'], string> = {
+  deposit: 'success.main',
+  withdrawal: 'primary.main',
+  earnings: 'info.main',
+  strategy: 'secondary.main',
+};
 
 /** Recent Activity: at most 5 items and View All Activity. */
 export function RecentActivityList({ items }: { items: readonly ActivityItem[] }) {
@@ -33,11 +67,8 @@ export function RecentActivityList({ items }: { items: readonly ActivityItem[] }
           <List disablePadding aria-label="Recent activity items">
             {items.map((item) => (
               <ListItem key={item.id} divider disableGutters sx={{ gap: 1.5, alignItems: 'flex-start' }}>
-                <Box
-                  aria-hidden
-                  sx={{ mt: 0.5, color: item.type === 'deposit' ? 'success.main' : 'primary.main', display: 'flex' }}
-                >
-                  {item.type === 'deposit' ? <CallReceivedOutlined /> : <CallMadeOutlined />}
+                <Box aria-hidden sx={{ mt: 0.5, color: ICON_COLOUR[item.type], display: 'flex' }}>
+                  <ActivityIcon item={item} />
                 </Box>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
@@ -49,11 +80,8 @@ export function RecentActivityList({ items }: { items: readonly ActivityItem[] }
                   </Typography>
                 </Box>
                 <Box sx={{ textAlign: 'right', display: 'grid', justifyItems: 'end', gap: 0.5 }}>
-                  <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {item.type === 'deposit' ? '+' : '−'}
-                    {formatAmount(item.amount)} {item.asset}
-                  </Typography>
-                  <TransactionStatusChip status={item.status} />
+                  <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{signedAmount(item)}</Typography>
+                  {item.status !== undefined && <TransactionStatusChip status={item.status} />}
                 </Box>
               </ListItem>
             ))}

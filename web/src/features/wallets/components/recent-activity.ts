@@ -4,17 +4,18 @@ import type { DepositDto, WithdrawalDto } from '@concierge/contracts';
 export const RECENT_ACTIVITY_LIMIT = 5;
 export const RECENT_PER_KIND = 3;
 
-/** One row of Recent Activity (the product's activity item, with the status to badge). */
+/** One row of Recent Activity (the product's activity item, with the status to badge when it has one). */
 export interface ActivityItem {
   readonly id: string;
-  readonly type: 'deposit' | 'withdrawal';
+  readonly type: 'deposit' | 'withdrawal' | 'earnings' | 'strategy';
   readonly title: string;
   readonly description: string;
   /** ISO date-time the list is ordered by. */
   readonly date: string;
+  /** USDC; an earnings item's is negative for a loss. */
   readonly amount: number;
   readonly asset: 'USDC';
-  readonly status: WithdrawalDto['status'];
+  readonly status?: WithdrawalDto['status'];
 }
 
 // An unreadable date sorts last instead of making the order depend on the engine's sort.
@@ -52,11 +53,16 @@ function fromWithdrawal(withdrawal: WithdrawalDto): ActivityItem {
 }
 
 /**
- * The latest 3 deposits and latest 3 withdrawals merged, newest first, cut to 5. Each list is
- * sorted here too rather than trusting the server's order, since "latest" is what the product asks for.
+ * The latest 3 deposits and latest 3 withdrawals merged with the other items the page passes (the
+ * portfolio's earnings), newest first, cut to 5. Each list is sorted here too rather than trusting
+ * the server's order, since "latest" is what the product asks for.
  */
-export function recentActivity(deposits: readonly DepositDto[], withdrawals: readonly WithdrawalDto[]): ActivityItem[] {
+export function recentActivity(
+  deposits: readonly DepositDto[],
+  withdrawals: readonly WithdrawalDto[],
+  others: readonly ActivityItem[] = [],
+): ActivityItem[] {
   const latestDeposits = deposits.map(fromDeposit).sort(newestFirst).slice(0, RECENT_PER_KIND);
   const latestWithdrawals = withdrawals.map(fromWithdrawal).sort(newestFirst).slice(0, RECENT_PER_KIND);
-  return [...latestDeposits, ...latestWithdrawals].sort(newestFirst).slice(0, RECENT_ACTIVITY_LIMIT);
+  return [...latestDeposits, ...latestWithdrawals, ...others].sort(newestFirst).slice(0, RECENT_ACTIVITY_LIMIT);
 }

@@ -25,6 +25,13 @@ describe('dashboard recent activity', () => {
     expect(second).toMatchObject({ type: 'withdrawal', title: 'Withdrawal', description: 'To Ledger (Avalanche)', status: 'approved' });
   });
 
+  it('places the other items the page passes (the week\'s earnings) by date within the same 5', () => {
+    const earnings = { id: 'earnings-1', type: 'earnings', title: 'Weekly earnings', description: '', date: day(8), amount: 3, asset: 'USDC' } as const;
+    const deposits = [deposit('d9', 9, day(9)), deposit('d7', 7, day(7)), deposit('d5', 5, day(5))];
+    const items = recentActivity(deposits, [withdrawal('w6', 6, day(6)), withdrawal('w4', 4, day(4))], [earnings]);
+    expect(items.map((item) => item.id)).toEqual(['deposit-d9', 'earnings-1', 'deposit-d7', 'withdrawal-w6', 'deposit-d5']);
+  });
+
   it('is empty when there is nothing yet', () => {
     expect(recentActivity([], [])).toEqual([]);
   });

@@ -21,9 +21,10 @@ import { AddDepositForm } from '../../../../features/deposits/components/add-dep
 import { UserDepositHistory } from '../../../../features/deposits/components/user-deposit-history';
 import { WalletInformation } from '../../../../features/wallets/components/wallet-information';
 import { walletsKeys } from '../../../../features/wallets/api/query-keys';
+import { CreateSnapshot } from '../../../../features/portfolio/components/create-snapshot';
 import { ADMIN_PAGE_SIZE } from '../../../../components/pagination';
 
-/** /admin/users/:userId: one user, whose status, role and plan an admin can change, with their wallet and deposits. */
+/** /admin/users/:userId: one user, whose status, role and plan an admin can change, with their wallet, a snapshot on demand and deposits. */
 export default function UserDetailsPage() {
   const userId = useParams().userId ?? '';
   const { enqueueSnackbar } = useSnackbar();
@@ -78,6 +79,7 @@ export default function UserDetailsPage() {
             />
           </Paper>
           <WalletInformation userId={userId} />
+          <CreateSnapshot userId={userId} />
           <AddDepositForm
             userId={userId}
             firstPage={{ page: 1, limit: ADMIN_PAGE_SIZE, userId }}

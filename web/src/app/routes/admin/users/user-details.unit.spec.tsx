@@ -26,9 +26,10 @@ const ANN: UserDto = {
 type PlanRow = { id: string; name: string; isActive?: boolean; isDefault?: boolean };
 
 /** A backend behind `fetch` with one user; plans answer 501 unless given; `refuse` answers every PUT with a 409. */
-function serveBackend(plans?: PlanRow[], options: { user?: Partial<UserDto>; refuse?: string } = {}) {
+function serveBackend(plans?: PlanRow[], options: { user?: Partial<UserDto>; refuse?: string; snapshot?: () => Response } = {}) {
   let stored = { ...ANN, ...options.user };
   const updates: unknown[] = [];
+  const snapshots: unknown[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
@@ -47,13 +48,17 @@ function serveBackend(plans?: PlanRow[], options: { user?: Partial<UserDto>; ref
         stored = { ...stored, ...changes };
         return json({ message: 'ok', position: null });
       }
+      if (url.pathname === '/api/wallets/user/user-1/snapshot' && init?.method === 'POST') {
+        snapshots.push(JSON.parse(String(init.body)));
+        return options.snapshot?.() ?? json({ message: 'Snapshot requested. The new valuation appears in a few moments.', requestId: 'r1', position: null }, 202);
+      }
       if (url.pathname === '/api/users/user-1') return json(stored);
       if (url.pathname === '/api/wallets/user/user-1') return json({ userId: 'user-1', address: null, derivationIndex: null, totalValue: 0 });
       if (url.pathname === '/api/deposits') return json([]);
       return json({ message: 'No user found with this ID' }, 404);
     }),
   );
-  return { updates };
+  return { updates, snapshots };
 }
 
 function renderAt(url: string) {
@@ -83,6 +88,24 @@ afterEach(() => {
 });
 
 describe('User Details', () => {
+  it("asks for a snapshot of the member's portfolio on Create Snapshot and says it was requested", async () => {
+    const backend = serveBackend();
+    renderAt('/admin/users/user-1');
+    const section = within(await screen.findByRole('region', { name: 'Portfolio' }));
+    fireEvent.click(section.getByRole('button', { name: 'Create Snapshot' }));
+    expect(await screen.findByText('Snapshot requested. The new valuation appears in a few moments.')).toBeTruthy();
+    expect(backend.snapshots).toEqual([{}]);
+    expect(section.getByRole('button', { name: 'Create Snapshot' })).toHaveProperty('disabled', false);
+  });
+
+  it("shows the server's reason when a snapshot cannot be requested", async () => {
+    const refusal = () => new Response(JSON.stringify({ message: 'Snapshots are unavailable right now' }), { status: 503, headers: { 'Content-Type': 'application/json' } });
+    serveBackend(undefined, { snapshot: refusal });
+    renderAt('/admin/users/user-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Snapshot' }));
+    expect(await screen.findByText('Snapshots are unavailable right now')).toBeTruthy();
+  });
+
   it('says No user found with this ID. for a missing user', async () => {
     serveBackend();
     renderAt('/admin/users/nobody');

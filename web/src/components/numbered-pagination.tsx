@@ -58,7 +58,7 @@ export function NumberedPagination({ page, pageSize, total, pageSizeOptions, onP
           label="Rows per page"
           value={pageSize}
           onChange={(event) => onPageSizeChange(Number(event.target.value))}
-          sx={{ minWidth: 120 }}
+          sx={{ width: 130 }}
         >
           {pageSizeOptions.map((option) => (
             <MenuItem key={option} value={option}>

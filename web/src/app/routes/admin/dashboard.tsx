@@ -50,7 +50,7 @@ export default function AdminDashboardPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         Overview
       </Typography>
-      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' } }}>
         {/* Total Users counts the active (approved) users. */}
         <StatCard title="Total Users" value={count(data?.summary.activeUsers)} icon={<GroupIcon />} color="primary" to="/admin/users" />
         <StatCard
@@ -67,8 +67,8 @@ export default function AdminDashboardPage() {
           color="info"
           to="/admin/withdrawals?status=pending"
         />
-        {/* The sum of every member's latest valuation; on phones it takes a row of its own. */}
-        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, display: 'grid' }}>
+        {/* The sum of every member's latest valuation; a row of its own unless the screen is very wide. */}
+        <Box sx={{ gridColumn: { xs: '1 / -1', xl: 'auto' }, display: 'grid' }}>
           <StatCard
             title="Assets under management"
             value={count(data?.summary.assetsUnderManagement)}

@@ -30,7 +30,7 @@ export function AllocationPie({ breakdown }: { breakdown: PortfolioPerformanceRe
         ) : (
           <figure aria-label={`Asset allocation: ${summary}`} style={{ margin: 0 }}>
             <PieChart
-              height={phone ? 300 : 260}
+              height={phone ? 250 : 260}
               series={[{ data, innerRadius: '45%', paddingAngle: 1, cornerRadius: 3, valueFormatter: (item) => usdc(item.value) }]}
               slotProps={{
                 legend: phone

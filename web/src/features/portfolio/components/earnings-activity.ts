@@ -26,7 +26,7 @@ export function weeklyEarningsActivity(figures: PortfolioPerformanceResponse | n
       id: `earnings-${figures.asOf}`,
       type: 'earnings',
       title: 'Weekly earnings',
-      description: 'Your portfolio over the last 7 days, deposits and withdrawals taken out',
+      description: 'Last 7 days, not counting deposits and withdrawals',
       date: figures.asOf,
       amount: figures.performance.weeklyChangeValue,
       asset: 'USDC',

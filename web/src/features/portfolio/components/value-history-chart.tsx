@@ -54,7 +54,7 @@ export function ValueHistoryChart({ series }: { series: PortfolioPerformanceResp
         </Box>
         {points.length < 2 ? (
           <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>
-            The chart appears once your portfolio has been valued more than once.
+            The chart appears once your portfolio has a history: its value is kept hour by hour.
           </Typography>
         ) : (
           <figure aria-label={`Value history, ${range === 'all' ? 'all time' : `last ${range}`}: from ${usdc(points[0]?.value)} to ${usdc(points.at(-1)?.value)}`} style={{ margin: 0 }}>

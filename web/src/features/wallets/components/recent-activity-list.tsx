@@ -51,7 +51,7 @@ export function RecentActivityList({ items }: { items: readonly ActivityItem[] }
   return (
     <Card component="section" aria-label="Recent Activity">
       <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', columnGap: 2, mb: 1 }}>
           <Typography variant="h6" component="h2">
             Recent Activity
           </Typography>

@@ -2,6 +2,8 @@ import os from 'node:os';
 import { benchAppend } from './append.js';
 import { benchLogin } from './login.js';
 import { benchLongStream } from './longstream.js';
+import { benchPortfolioPerformance } from './portfolio-performance.js';
+import { benchPortfolioRound } from './portfolio-round.js';
 import { benchUsersList } from './users-list.js';
 import { benchProjectionLag } from './projection-lag.js';
 import { benchRebuild } from './rebuild.js';
@@ -22,4 +24,8 @@ if (want('register')) for (const row of await benchRegister()) console.log('regi
 if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));
 if (want('users')) for (const row of await benchUsersList()) console.log('users list (HTTP, PostgreSQL read store, 10,000 users)', row);
 if (want('longstream')) for (const row of await benchLongStream()) console.log('command on a 10,000-event account stream vs a new one (PostgreSQL, real handler)', row);
+if (want('portfolio')) {
+  console.log('portfolio snapshot round (local EVM, workers queue and worker code, real Redis and PostgreSQL)', await benchPortfolioRound(Number(process.env['BENCH_PORTFOLIO_MEMBERS'] ?? 10_000)));
+  for (const row of await benchPortfolioPerformance()) console.log('/wallets/performance (10,000 members with 90 days of hourly valuations)', row);
+}
 process.exit(0);

@@ -39,6 +39,11 @@ export const WorkersConfig = BaseConfig.and(
     SNAPSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
     /** How long a snapshot job's lock lives; a killed worker's job is retaken after about this long. */
     SNAPSHOT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /**
+     * A token registry of CHAIN_ID that is not committed, as a JSON file `{ registry, multicallAddress }`:
+     * the development chain of `npm run demo` writes one. Read only when CHAIN_ID has no committed registry.
+     */
+    TOKEN_REGISTRY_FILE: optional(z.string().min(1)),
   }),
 )
   .and(ChainConfig)

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Provider } from 'ethers';
+import { z } from 'zod';
 import type { Logger } from 'pino';
-import { registryForChain, type TokenRegistry } from '@concierge/contracts';
+import { registryForChain, TokenRegistry } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { ledgerSourcesOf, ledgerTokenName } from '@concierge/domain/portfolio/snapshot/ledger';
 import type { PortfolioSources, PriceRound, ReadPin } from '@concierge/domain/portfolio/sources/ports';
@@ -87,9 +89,21 @@ export function ledgerSnapshotSources(eventStore: EventStore): SnapshotSources {
   };
 }
 
+/** TOKEN_REGISTRY_FILE's content: a registry that is not committed and the Multicall3 that reads it. */
+const RegistryFile = z.object({ registry: TokenRegistry, multicallAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/) });
+export type RegistryFile = z.infer<typeof RegistryFile>;
+
+/** Reads TOKEN_REGISTRY_FILE; its registry must be CHAIN_ID's. */
+export function readRegistryFile(path: string, chainId: number): RegistryFile {
+  const file = RegistryFile.parse(JSON.parse(readFileSync(path, 'utf8')));
+  if (file.registry.chainId !== chainId) throw new Error(`TOKEN_REGISTRY_FILE ${path} describes chain ${file.registry.chainId}, not CHAIN_ID ${chainId}`);
+  return file;
+}
+
 /**
- * `chain` when CHAIN_RPC_URL is set and CHAIN_ID has a committed registry (or one is given, as the
- * development chain's is), else `ledger`: `npm start` with nothing configured values credited USDC.
+ * `chain` when CHAIN_RPC_URL is set and CHAIN_ID has a committed registry (or one is given, or
+ * TOKEN_REGISTRY_FILE holds one, as the development chain's is), else `ledger`: `npm start` with
+ * nothing configured values credited USDC.
  */
 export function snapshotSourcesFrom(
   deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger },
@@ -98,15 +112,19 @@ export function snapshotSourcesFrom(
   const { config, eventStore, logger } = deps;
   if (!config.CHAIN_RPC_URL) return ledgerSnapshotSources(eventStore);
   let registry = chain?.registry;
+  let multicallAddress = chain?.multicallAddress;
   if (!registry) {
     try {
       registry = registryForChain(config.CHAIN_ID);
     } catch (error) {
-      logger.warn({ err: error }, 'portfolio snapshots value credited USDC (ledger): no token registry for CHAIN_ID');
-      return ledgerSnapshotSources(eventStore);
+      if (!config.TOKEN_REGISTRY_FILE) {
+        logger.warn({ err: error }, 'portfolio snapshots value credited USDC (ledger): no token registry for CHAIN_ID');
+        return ledgerSnapshotSources(eventStore);
+      }
+      ({ registry, multicallAddress } = readRegistryFile(config.TOKEN_REGISTRY_FILE, config.CHAIN_ID));
     }
   }
   const provider = chainProvider(config.CHAIN_RPC_URL, config.CHAIN_ID);
-  const sources = chainSnapshotSources({ provider, registry, multicallAddress: chain?.multicallAddress ?? MULTICALL3_ADDRESS });
+  const sources = chainSnapshotSources({ provider, registry, multicallAddress: multicallAddress ?? MULTICALL3_ADDRESS });
   return { ...sources, close: () => provider.destroy() };
 }

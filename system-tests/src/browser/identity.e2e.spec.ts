@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../system/outbox.js';
-import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { buildSpa, ensureChromium, failOnPolicyViolations, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
@@ -84,35 +84,7 @@ describe('identity journey in the browser', () => {
 
   it('takes a member from registration through approval to a changed profile and password', async () => {
     if (!browser || !system) throw new Error('set-up did not finish');
-    const base = system.base;
-    const output = system.output;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await failOnPolicyViolations(page);
-    const browserErrors: string[] = [];
-    page.on('pageerror', (error) => browserErrors.push(error.message));
-    const { shoot, overflows } = screenshotter(page, 'identity');
-
-    /** Runs one step; a failure names the step and shows the end of the services' output. */
-    const step = async (name: string, body: () => Promise<void>) => {
-      try {
-        await body();
-      } catch (error) {
-        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
-          { cause: error },
-        );
-      }
-    };
-    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
-    const signIn = async (email: string, password: string) => {
-      await page.goto(`${base}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-    };
+    const { base, context, page, step, toast, signIn, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'identity');
 
     await step('public pages', async () => {
       await page.goto(`${base}/`);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, waitForMail } from '../system/outbox.js';
-import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${randomUUID().slice(0, 8)}@example.com`, password: 'Analytical1843' };
@@ -14,7 +13,6 @@ const FINAL_BALANCE = '149.623456';
 const PAYOUT_ADDRESS = { label: 'Ledger Nano', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
 const WAIT = { timeout: 15_000 };
 
-type Json = Record<string, unknown>;
 
 /**
  * The money journey in a real browser against the real services and the built SPA: an admin
@@ -28,30 +26,14 @@ describe('money journey in the browser', () => {
   let browser: Browser | undefined;
   let memberId = '';
 
-  const call = async (method: string, path: string, body?: Json, token?: string): Promise<Json> => {
-    if (!system) throw new Error('set-up did not finish');
-    const response = await fetch(`${system.base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await response.json()) as Json;
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const tokenOf = async (email: string, password: string) => String((await call('POST', '/auth/login', { email, password })).token);
+  const { call, tokenOf } = apiCaller(() => system);
 
   beforeAll(async () => {
     ensureChromium();
     staticDir = await buildSpa();
     system = await startSystem({ staticDir, admin: ADMIN, label: 'e2emoney' });
     browser = await launchChromium();
-    const { firstName, lastName, email, password } = MEMBER;
-    await call('POST', '/auth/register', { firstName, lastName, email, password });
-    const token = linkIn(await waitForMail(system.dataDir, email, 'Confirm your email'), '/verify-email').searchParams.get('token') ?? '';
-    await call('POST', '/auth/verify-email', { token });
-    memberId = token.split('.')[0] ?? '';
-    await call('POST', `/users/${memberId}/approve`, {}, await tokenOf(ADMIN.email, ADMIN.password));
+    memberId = await approvedMember(system, MEMBER, ADMIN);
   }, 240_000);
 
   afterAll(async () => {
@@ -62,40 +44,7 @@ describe('money journey in the browser', () => {
 
   it('credits a deposit, pays out a withdrawal and leaves the exact balance', async () => {
     if (!browser || !system) throw new Error('set-up did not finish');
-    const base = system.base;
-    const output = system.output;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await failOnPolicyViolations(page);
-    const browserErrors: string[] = [];
-    page.on('pageerror', (error) => browserErrors.push(error.message));
-    const { shoot, overflows } = screenshotter(page, 'money');
-
-    /** Runs one step; a failure names the step and shows the end of the services' output. */
-    const step = async (name: string, body: () => Promise<void>) => {
-      try {
-        await body();
-      } catch (error) {
-        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
-          { cause: error },
-        );
-      }
-    };
-    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
-    const signIn = async (email: string, password: string, landing: string) => {
-      await page.goto(`${base}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${base}${landing}`, WAIT);
-    };
-    const signOut = async () => {
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL(`${base}/login`, WAIT);
-    };
+    const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'money');
     const walletValue = page.getByRole('region', { name: 'Wallet Value' });
     const activity = page.getByRole('list', { name: 'Recent activity items' }).getByRole('listitem');
     let depositAddress = '';

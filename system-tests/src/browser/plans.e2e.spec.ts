@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, waitForMail } from '../system/outbox.js';
-import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Grace', lastName: 'Hopper', email: `grace-${randomUUID().slice(0, 8)}@example.com`, password: 'Compiler1952' };
@@ -11,7 +10,6 @@ const DEPOSIT = { amount: '100', hash: `0x${'ef56'.repeat(16)}` };
 const MEMBERS_ON_GOLD = '1 member is on Gold: move them to another plan, or deactivate Gold instead (it stays valid for members already on it).';
 const WAIT = { timeout: 15_000 };
 
-type Json = Record<string, unknown>;
 
 /**
  * Plans and strategy groups in a real browser against the real services and the built SPA: the
@@ -25,30 +23,14 @@ describe('plans and strategy groups in the browser', () => {
   let browser: Browser | undefined;
   let memberId = '';
 
-  const call = async (method: string, path: string, body?: Json, token?: string): Promise<unknown> => {
-    if (!system) throw new Error('set-up did not finish');
-    const response = await fetch(`${system.base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await response.json()) as unknown;
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const tokenOf = async (email: string, password: string) => String(((await call('POST', '/auth/login', { email, password })) as Json).token);
+  const { call, tokenOf } = apiCaller(() => system);
 
   beforeAll(async () => {
     ensureChromium();
     staticDir = await buildSpa();
     system = await startSystem({ staticDir, admin: ADMIN, label: 'e2eplans' });
     browser = await launchChromium();
-    const { firstName, lastName, email, password } = MEMBER;
-    await call('POST', '/auth/register', { firstName, lastName, email, password });
-    const token = linkIn(await waitForMail(system.dataDir, email, 'Confirm your email'), '/verify-email').searchParams.get('token') ?? '';
-    await call('POST', '/auth/verify-email', { token });
-    memberId = token.split('.')[0] ?? '';
-    await call('POST', `/users/${memberId}/approve`, {}, await tokenOf(ADMIN.email, ADMIN.password));
+    memberId = await approvedMember(system, MEMBER, ADMIN);
   }, 240_000);
 
   afterAll(async () => {
@@ -59,40 +41,7 @@ describe('plans and strategy groups in the browser', () => {
 
   it("charges the member's plan, keeps a charged fee, refuses to delete a plan in use, and manages strategy groups", async () => {
     if (!browser || !system) throw new Error('set-up did not finish');
-    const base = system.base;
-    const output = system.output;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await failOnPolicyViolations(page);
-    const browserErrors: string[] = [];
-    page.on('pageerror', (error) => browserErrors.push(error.message));
-    const { shoot, overflows } = screenshotter(page, 'plans');
-
-    /** Runs one step; a failure names the step and shows the end of the services' output. */
-    const step = async (name: string, body: () => Promise<void>) => {
-      try {
-        await body();
-      } catch (error) {
-        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
-          { cause: error },
-        );
-      }
-    };
-    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
-    const signIn = async (email: string, password: string, landing: string) => {
-      await page.goto(`${base}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${base}${landing}`, WAIT);
-    };
-    const signOut = async () => {
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL(`${base}/login`, WAIT);
-    };
+    const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'plans');
     const plans = page.getByRole('grid', { name: 'Subscription plans' });
     const planForm = page.getByRole('form', { name: 'Subscription plan' });
     const goldRow = plans.getByRole('row').filter({ hasText: 'Gold' });
@@ -213,7 +162,7 @@ describe('plans and strategy groups in the browser', () => {
       await toast('Strategy group created or updated successfully.');
       await row.getByText('Moderate · 0.3').waitFor(WAIT);
 
-      const listed = (await call('GET', '/strategies/public')) as { name: string; riskWeight: number }[];
+      const listed = await call<{ name: string; riskWeight: number }[]>('GET', '/strategies/public');
       expect(listed.map((group) => [group.name, group.riskWeight])).toEqual([
         ['stablecoins', 0.1],
         ['yield', 0.3],
@@ -228,7 +177,7 @@ describe('plans and strategy groups in the browser', () => {
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await toast('Strategy group deleted successfully.');
       await row.waitFor({ state: 'detached', ...WAIT });
-      const after = (await call('GET', '/strategies/public')) as { name: string }[];
+      const after = await call<{ name: string }[]>('GET', '/strategies/public');
       expect(after.map((group) => group.name)).toEqual(['stablecoins', 'largeCaps', 'others']);
       await signOut();
     });

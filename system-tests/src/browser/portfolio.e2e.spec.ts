@@ -3,8 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, waitForMail } from '../system/outbox.js';
-import { buildSpa, ensureChromium, failOnPolicyViolations, launchChromium, screenshotter, startSystem, type RunningSystem } from './harness.js';
+import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Katherine', lastName: 'Johnson', email: `katherine-${randomUUID().slice(0, 8)}@example.com`, password: 'Trajectory1961' };
@@ -13,7 +12,6 @@ const DEPOSIT = { amount: '250.5', hash: `0x${'a1b2'.repeat(16)}` };
 const SNAPSHOT_REQUESTED = 'Snapshot requested. The new valuation appears in a few moments.';
 const WAIT = { timeout: 15_000 };
 
-type Json = Record<string, unknown>;
 type Figures = { asOf: string | null; refreshing: boolean; totalValue: number; earnings: number; diversification: { score: number | null; label: string | null } };
 
 /**
@@ -29,30 +27,14 @@ describe('portfolio in the browser', () => {
   let browser: Browser | undefined;
   let memberId = '';
 
-  const call = async (method: string, path: string, body?: Json, token?: string): Promise<unknown> => {
-    if (!system) throw new Error('set-up did not finish');
-    const response = await fetch(`${system.base}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await response.json()) as unknown;
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const tokenOf = async (email: string, password: string) => String(((await call('POST', '/auth/login', { email, password })) as Json).token);
+  const { call, tokenOf } = apiCaller(() => system);
 
   beforeAll(async () => {
     ensureChromium();
     staticDir = await buildSpa();
     system = await startSystem({ staticDir, admin: ADMIN, label: 'e2eportfolio' });
     browser = await launchChromium();
-    const { firstName, lastName, email, password } = MEMBER;
-    await call('POST', '/auth/register', { firstName, lastName, email, password });
-    const token = linkIn(await waitForMail(system.dataDir, email, 'Confirm your email'), '/verify-email').searchParams.get('token') ?? '';
-    await call('POST', '/auth/verify-email', { token });
-    memberId = token.split('.')[0] ?? '';
-    await call('POST', `/users/${memberId}/approve`, {}, await tokenOf(ADMIN.email, ADMIN.password));
+    memberId = await approvedMember(system, MEMBER, ADMIN);
   }, 240_000);
 
   afterAll(async () => {
@@ -63,40 +45,7 @@ describe('portfolio in the browser', () => {
 
   it('values a deposit on an admin snapshot, shows it on the dashboard and the Portfolio page, exports it and refreshes', async () => {
     if (!browser || !system) throw new Error('set-up did not finish');
-    const base = system.base;
-    const output = system.output;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await failOnPolicyViolations(page);
-    const browserErrors: string[] = [];
-    page.on('pageerror', (error) => browserErrors.push(error.message));
-    const { shoot, overflows } = screenshotter(page, 'portfolio');
-
-    /** Runs one step; a failure names the step and shows the end of the services' output. */
-    const step = async (name: string, body: () => Promise<void>) => {
-      try {
-        await body();
-      } catch (error) {
-        await shoot(`FAILED-${name.replace(/\W+/g, '-')}`, { toasts: true }).catch(() => undefined);
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `Step "${name}" failed: ${reason}\nBrowser errors: ${browserErrors.join(' | ') || 'none'}\n--- services ---\n${output.slice(-40).join('')}`,
-          { cause: error },
-        );
-      }
-    };
-    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', ...WAIT });
-    const signIn = async (email: string, password: string, landing: string) => {
-      await page.goto(`${base}/login`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${base}${landing}`, WAIT);
-    };
-    const signOut = async () => {
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL(`${base}/login`, WAIT);
-    };
+    const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'portfolio', { acceptDownloads: true });
     let valued: Figures | undefined;
 
     await step('admin records a deposit and creates a snapshot in User Details', async () => {
@@ -125,7 +74,7 @@ describe('portfolio in the browser', () => {
       const token = await tokenOf(MEMBER.email, MEMBER.password);
       await expect
         .poll(async () => {
-          valued = (await call('GET', '/wallets/performance', undefined, token)) as Figures;
+          valued = await call<Figures>('GET', '/wallets/performance', undefined, token);
           return valued.asOf !== null;
         }, { timeout: 30_000, interval: 500 })
         .toBe(true);

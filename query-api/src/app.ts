@@ -34,6 +34,8 @@ export interface QueryAppDeps {
   readonly snapshotQueue?: SnapshotQueue;
   /** Longest wait for that valuation to land before answering the last figures marked `refreshing`. */
   readonly refreshWaitMs?: number;
+  /** The symbols of the chain's token registry: a strategy group's others are listed as unknown. */
+  readonly knownTokenSymbols?: ReadonlySet<string>;
   /** Probes of the dependencies the composition root holds, added to the read store's. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }

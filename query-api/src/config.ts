@@ -10,6 +10,10 @@ export const QueryApiConfig = BaseConfig.and(
     /** Readiness fails when a projection's oldest unapplied event is older than this. */
     PROJECTION_LAG_READY_MS: z.coerce.number().int().positive().default(30_000),
     /** Longest wait for a member's refresh (`GET /wallets/performance?refresh=true`) to be valued before answering the last figures. */
+    /** The chain whose token registry strategy groups' symbols are checked against (see the workers' CHAIN_ID). */
+    CHAIN_ID: z.coerce.number().int().positive().default(43114),
+    /** A registry that is not committed (the development chain's), used when CHAIN_ID has none. */
+    TOKEN_REGISTRY_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     PORTFOLIO_REFRESH_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   }),
 );

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { PORTFOLIO_SNAPSHOT_QUEUE, workersHeartbeatKey } from '@concierge/contracts';
+import { PORTFOLIO_SNAPSHOT_QUEUE, registryFor, workersHeartbeatKey } from '@concierge/contracts';
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
@@ -25,7 +26,10 @@ runService('query-api', async () => {
   // A member's refresh adds a valuation; a query must not hang on Redis, so a command fails soon.
   const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  const registry = registryFor(config.CHAIN_ID, config.TOKEN_REGISTRY_FILE ? readFileSync(config.TOKEN_REGISTRY_FILE, 'utf8') : undefined);
+  if (!registry) logger.warn({ chainId: config.CHAIN_ID }, 'no token registry for CHAIN_ID: strategy groups are not checked for unknown token symbols');
   const app = createQueryApp({
+    ...(registry ? { knownTokenSymbols: new Set(registry.tokens.map((token) => token.symbol)) } : {}),
     readStore: stores.readStore,
     publicKey: publicKeyFrom(config),
     logger,

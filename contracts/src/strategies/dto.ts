@@ -37,8 +37,12 @@ export const StrategyGroupDto = z.object({
 });
 export type StrategyGroupDto = z.infer<typeof StrategyGroupDto>;
 
-/** Strategy groups sorted by riskWeight, lowest first, then by name. */
-export const StrategyGroupListResponse = z.array(StrategyGroupDto);
+/**
+ * Strategy groups sorted by riskWeight, lowest first, then by name; `unknownSymbols` lists the
+ * group's symbols the chain's token registry does not have (kept, but no holding of them is valued).
+ */
+export const StrategyGroupListResponse = z.array(StrategyGroupDto.extend({ unknownSymbols: z.array(z.string()) }));
+export type StrategyGroupListItem = z.infer<typeof StrategyGroupListResponse>[number];
 
 export const STRATEGY_SAVED_MESSAGE = 'Strategy group created or updated successfully.';
 export const STRATEGY_DELETED_MESSAGE = 'Strategy group deleted successfully.';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlanListResponse, PLANS_COLLECTION, STRATEGIES_COLLECTION, StrategyGroupListResponse, type PlanReadModel, type StrategyReadModel } from '@concierge/contracts';
+import { AVALANCHE_REGISTRY, PlanListResponse, PLANS_COLLECTION, STRATEGIES_COLLECTION, StrategyGroupListResponse, type PlanReadModel, type StrategyReadModel } from '@concierge/contracts';
 import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
@@ -23,7 +23,7 @@ const group = (id: string, name: string, riskTenths: number): StrategyReadModel 
   color: '#22C55E',
   riskLevel: 'conservative',
   riskTenths,
-  tokenSymbols: [id.toUpperCase()],
+  tokenSymbols: id === 's' ? ['USDC', 'S'] : [id.toUpperCase()],
   createdAt: at(1),
   updatedAt: at(1),
 });
@@ -36,7 +36,7 @@ describe('plans and strategy groups read-model queries', () => {
   let api: QueryApiHarness;
 
   beforeAll(async () => {
-    api = await startQueryApi('catalogqueries');
+    api = await startQueryApi('catalogqueries', { knownTokenSymbols: new Set(AVALANCHE_REGISTRY.tokens.map((token) => token.symbol)) });
     await putUsers(api.readStore, [member, newcomer, admin]);
     await api.readStore
       .collection<PlanReadModel>(PLANS_COLLECTION)
@@ -77,6 +77,13 @@ describe('plans and strategy groups read-model queries', () => {
       ['wild', 0.9],
     ]);
     expect((await api.get('/strategies', api.bearer({ sub: admin.id, role: 'admin' }))).body).toEqual(anonymous.body);
+    // Symbols the chain's token registry lacks are listed (kept, not valued); USDC is known.
+    expect(groups.map((g) => [g.name, g.unknownSymbols])).toEqual([
+      ['stable', ['S']],
+      ['alpha', ['C']],
+      ['beta', ['B']],
+      ['wild', ['X']],
+    ]);
     expect((await api.get('/strategies')).status).toBe(401);
     expect((await api.get('/strategies', api.bearer({ sub: member.id, role: 'user' }))).status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { STRATEGIES_COLLECTION, type StrategyGroupDto, type StrategyReadModel } from '@concierge/contracts';
+import { STRATEGIES_COLLECTION, type StrategyGroupDto, type StrategyGroupListItem, type StrategyReadModel } from '@concierge/contracts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 
 export function toStrategyDto(doc: StrategyReadModel): StrategyGroupDto {
@@ -17,13 +17,17 @@ export function toStrategyDto(doc: StrategyReadModel): StrategyGroupDto {
   };
 }
 
-/** GET /strategies and /strategies/public: every live group by risk weight, lowest first, then by name. */
-export async function listStrategies(readStore: ReadStore): Promise<StrategyGroupDto[]> {
+/**
+ * GET /strategies and /strategies/public: every live group by risk weight, lowest first, then by
+ * name, each with the symbols `knownSymbols` (the chain's token registry) lacks; without a registry
+ * (a chain no registry covers) no symbol is called unknown.
+ */
+export async function listStrategies(readStore: ReadStore, knownSymbols?: ReadonlySet<string>): Promise<StrategyGroupListItem[]> {
   const docs = await readStore.collection<StrategyReadModel>(STRATEGIES_COLLECTION).find({
     sort: [
       { field: 'riskTenths', direction: 'asc' },
       { field: 'name', direction: 'asc' },
     ],
   });
-  return docs.map(toStrategyDto);
+  return docs.map((doc) => ({ ...toStrategyDto(doc), unknownSymbols: knownSymbols ? doc.tokenSymbols.filter((symbol) => !knownSymbols.has(symbol)) : [] }));
 }

@@ -26,8 +26,8 @@ export interface QueryApiHarness {
   close(): Promise<void>;
 }
 
-/** The query API on fresh PostgreSQL schemas with its indexes, listening on a free port; `extra` adds optional dependencies (a queue). */
-export async function startQueryApi(label: string, extra: Pick<QueryAppDeps, 'snapshotQueue' | 'refreshWaitMs'> = {}): Promise<QueryApiHarness> {
+/** The query API on fresh PostgreSQL schemas with its indexes, listening on a free port; `extra` adds optional dependencies (a queue, the token registry's symbols). */
+export async function startQueryApi(label: string, extra: Pick<QueryAppDeps, 'snapshotQueue' | 'refreshWaitMs' | 'knownTokenSymbols'> = {}): Promise<QueryApiHarness> {
   const schemas: TestSchemas = await createTestSchemas(label);
   const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
   await ensureQueryIndexes(readStore);

@@ -1,4 +1,5 @@
 import { AVALANCHE_REGISTRY } from './avalanche.js';
+import { z } from 'zod';
 import { TokenRegistry } from './schema.js';
 
 export { ChecksummedAddress, PriceFeedEntry, RegistryToken, TokenRegistry } from './schema.js';
@@ -28,4 +29,24 @@ export function registryForChain(chainId: number, registries: readonly TokenRegi
   const found = registries.find((registry) => registry.chainId === chainId);
   if (!found) throw new UnknownRegistryError(chainId, registries);
   return TokenRegistry.parse(found);
+}
+
+/**
+ * TOKEN_REGISTRY_FILE's content: a registry that is not committed (the development chain's, built
+ * when its contracts are deployed) and the Multicall3 that reads it.
+ */
+export const TokenRegistryFile = z.object({ registry: TokenRegistry, multicallAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/) });
+export type TokenRegistryFile = z.infer<typeof TokenRegistryFile>;
+
+/**
+ * The registry a service values CHAIN_ID's tokens with: the committed one, else the one in
+ * TOKEN_REGISTRY_FILE's text (which must describe CHAIN_ID); undefined when neither exists.
+ */
+export function registryFor(chainId: number, fileText?: string): TokenRegistry | undefined {
+  const committed = TOKEN_REGISTRIES.find((registry) => registry.chainId === chainId);
+  if (committed) return TokenRegistry.parse(committed);
+  if (fileText === undefined) return undefined;
+  const { registry } = TokenRegistryFile.parse(JSON.parse(fileText));
+  if (registry.chainId !== chainId) throw new Error(`TOKEN_REGISTRY_FILE describes chain ${registry.chainId}, not CHAIN_ID ${chainId}`);
+  return registry;
 }

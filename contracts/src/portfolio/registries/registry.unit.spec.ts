@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_REGISTRY } from './avalanche.js';
 import { eip55Address } from './checksum.js';
-import { registryForChain, TOKEN_REGISTRIES, TokenRegistry, UnknownRegistryError } from './index.js';
+import { registryFor, registryForChain, TOKEN_REGISTRIES, TokenRegistry, UnknownRegistryError } from './index.js';
 import { keccak256Hex } from './keccak.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -85,5 +85,16 @@ describe('choosing a registry by CHAIN_ID', () => {
   it('refuses an unknown chain naming the chains it knows', () => {
     expect(() => registryForChain(1)).toThrow(new UnknownRegistryError(1, TOKEN_REGISTRIES));
     expect(() => registryForChain(1)).toThrow('No token registry for chain id 1; registries exist for 43114 (Avalanche C-Chain)');
+  });
+});
+
+describe('the registry a service values with', () => {
+  it('is the committed one for a known chain, the file for another chain, and none without either', () => {
+    expect(registryFor(43114)?.network).toBe(AVALANCHE_REGISTRY.network);
+    expect(registryFor(31337)).toBeUndefined();
+    const local = { ...AVALANCHE_REGISTRY, chainId: 31337, network: 'Development chain' };
+    const file = JSON.stringify({ registry: local, multicallAddress: `0x${'ca'.repeat(20)}` });
+    expect(registryFor(31337, file)?.network).toBe('Development chain');
+    expect(() => registryFor(5, file)).toThrow('TOKEN_REGISTRY_FILE describes chain 31337, not CHAIN_ID 5');
   });
 });

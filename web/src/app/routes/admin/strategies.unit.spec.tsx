@@ -77,6 +77,15 @@ describe('Strategy Manager', () => {
     expect(screen.getByRole('button', { name: 'Delete largeCaps' })).toBeTruthy();
   });
 
+  it('marks the symbols the token registry lacks, keeping them listed', async () => {
+    serve({ groups: [STABLECOINS, { ...LARGE_CAPS, tokenSymbols: ['WETH', 'ZZZ'], unknownSymbols: ['ZZZ'] } as StrategyGroupDto] });
+    await renderManager();
+    const tokens = within(table()).getByRole('list', { name: 'Token symbols of largeCaps' });
+    expect(within(tokens).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['WETH', 'ZZZ']);
+    expect(within(tokens).getByLabelText('ZZZ: Not in the token registry of this chain: holdings of it are not read or valued.')).toBeTruthy();
+    expect(within(tokens).queryByLabelText(/^WETH:/)).toBeNull();
+  });
+
   it('creates a group, sending the token symbols split, trimmed, upper-cased and without blanks', async () => {
     const sent = serve();
     await renderManager();

@@ -1,5 +1,7 @@
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { StrategyGroupDto } from '@concierge/contracts';
@@ -45,12 +47,31 @@ function RiskBadge({ group }: { group: StrategyGroupDto }) {
   return <Chip size="small" variant="outlined" color={RISK_LEVEL_CHIP[group.riskLevel]} label={`${RISK_LEVEL_LABELS[group.riskLevel]} · ${group.riskWeight}`} />;
 }
 
-function TokenChips({ group }: { group: StrategyGroupDto }) {
+/** Said of a symbol the chain's token registry lacks: the group keeps it, but nothing holds a value for it. */
+export const UNKNOWN_SYMBOL_HINT = 'Not in the token registry of this chain: holdings of it are not read or valued.';
+
+function TokenChips({ group }: { group: StrategyGroupDto & { unknownSymbols?: readonly string[] } }) {
+  const unknown = new Set(group.unknownSymbols ?? []);
   return (
     <Box component="ul" aria-label={`Token symbols of ${group.name}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}>
-      {group.tokenSymbols.map((symbol) => (
-        <Chip key={symbol} component="li" size="small" label={symbol} sx={{ fontFamily: 'monospace' }} />
-      ))}
+      {group.tokenSymbols.map((symbol) =>
+        unknown.has(symbol) ? (
+          <Tooltip key={symbol} title={UNKNOWN_SYMBOL_HINT}>
+            <Chip
+              component="li"
+              size="small"
+              color="warning"
+              variant="outlined"
+              icon={<WarningAmberOutlined />}
+              label={symbol}
+              aria-label={`${symbol}: ${UNKNOWN_SYMBOL_HINT}`}
+              sx={{ fontFamily: 'monospace' }}
+            />
+          </Tooltip>
+        ) : (
+          <Chip key={symbol} component="li" size="small" label={symbol} sx={{ fontFamily: 'monospace' }} />
+        ),
+      )}
     </Box>
   );
 }

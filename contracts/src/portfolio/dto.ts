@@ -78,6 +78,13 @@ export const PortfolioPerformanceResponse = z.object({
   source: SnapshotSource.nullable(),
   /** Some price was stale when valued. */
   anyStale: z.boolean(),
+  /**
+   * Strategy groups that entered or left the portfolio at recent valuations, latest last (at most
+   * 10), with the group's value (USDC) as it entered, or as it stood before it left.
+   */
+  strategyChanges: z.array(
+    z.object({ at: z.string(), group: z.string(), displayName: z.string(), color: z.string(), change: z.enum(['entered', 'left']), value: z.number() }),
+  ),
   /** A refresh was asked for and its valuation had not landed when this answer was built: these are the last figures. */
   refreshing: z.boolean(),
 });

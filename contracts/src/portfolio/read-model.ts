@@ -7,6 +7,10 @@ export const PORTFOLIO_COLLECTION = 'portfolio';
 /** A point of the member's value history (downsampled: hourly for 7 days, daily before). */
 export type PortfolioValuePoint = { at: string; valueMicro: string };
 
+/** A strategy group entering or leaving the portfolio at a valuation. */
+/** `valueMicro`: the group's value in the valuation it entered with, or in the last one before it left. */
+export type PortfolioStrategyChange = { at: string; group: string; displayName: string; color: string; change: 'entered' | 'left'; valueMicro: string };
+
 /** A deposit credited (+) or a withdrawal completed (-), from the member's account events. */
 export type PortfolioContribution = { at: string; amountMicro: string };
 
@@ -55,6 +59,12 @@ export type PortfolioReadModel = {
   riskProfile: null | { score: string; level: RiskLevel };
   diversification: null | { score: number; label: string };
   series: PortfolioValuePoint[];
+  /**
+   * Strategy groups that entered the portfolio (visible in a valuation's breakdown and not in the
+   * one before) or left it, latest last, the last 10 kept: Recent Activity's strategy items.
+   * Absent on documents projected before it was kept (a rebuild fills it).
+   */
+  strategyChanges?: PortfolioStrategyChange[];
   /** The first valuation ever recorded (null before it). */
   first: PortfolioValuePoint | null;
   /**

@@ -99,6 +99,7 @@ describe('GET /api/wallets/performance', () => {
       asOf: null,
       source: null,
       anyStale: false,
+      strategyChanges: [],
       refreshing: false,
     } satisfies PortfolioPerformanceResponse);
   });

@@ -66,6 +66,7 @@ export function performanceResponse(doc: PortfolioReadModel | undefined, refresh
     asOf: latest?.asOf ?? null,
     source: latest?.source ?? null,
     anyStale: latest?.anyStale ?? false,
+    strategyChanges: (doc?.strategyChanges ?? []).map(({ valueMicro, ...change }) => ({ ...change, value: usdc(valueMicro) })),
     refreshing,
   };
 }

@@ -108,6 +108,10 @@ export function performanceFigures(changes: Partial<PortfolioPerformanceResponse
     asOf: '2026-03-10T12:00:00.000Z',
     source: 'ledger',
     anyStale: false,
+    strategyChanges: [
+      { at: '2026-03-01T12:00:00.000Z', group: 'stablecoins', displayName: 'Stablecoins', color: '#16a34a', change: 'entered', value: 1000 },
+      { at: '2026-03-09T12:00:00.000Z', group: 'largeCaps', displayName: 'Large Caps', color: '#2563eb', change: 'entered', value: 250 },
+    ],
     refreshing: false,
     ...changes,
   };
@@ -127,5 +131,6 @@ export const notYetValued: PortfolioPerformanceResponse = {
   asOf: null,
   source: null,
   anyStale: false,
+  strategyChanges: [],
   refreshing: false,
 };

@@ -1,4 +1,11 @@
-import type { PortfolioContribution, PortfolioHolding, PortfolioReadModel, PortfolioSnapshotRecorded, PortfolioValuePoint } from '@concierge/contracts';
+import type {
+  PortfolioContribution,
+  PortfolioHolding,
+  PortfolioReadModel,
+  PortfolioSnapshotRecorded,
+  PortfolioStrategyChange,
+  PortfolioValuePoint,
+} from '@concierge/contracts';
 import {
   addToSeries,
   DAY_MS,
@@ -90,6 +97,34 @@ function strategyOf(symbol: string, groups: readonly StrategyGroupInput[]): stri
   return groups.find((group) => group.tokenSymbols.some((listed) => listed.toUpperCase() === upper))?.name ?? UNCLASSIFIED_GROUP.name;
 }
 
+/** How many strategy changes a document keeps (Recent Activity shows at most 5 items of every kind). */
+export const STRATEGY_CHANGES_KEPT = 10;
+
+/** The groups the breakdown shows (not hidden), by name. */
+const shownGroups = (breakdown: PortfolioReadModel['breakdown']): Map<string, { displayName: string; color: string; valueMicro: string }> =>
+  new Map(Object.entries(breakdown).filter(([, entry]) => !entry.hidden));
+
+/** Groups in the new breakdown and not the old one entered; the other way round, they left. */
+export function strategyChangesBetween(
+  before: PortfolioReadModel['breakdown'],
+  after: PortfolioReadModel['breakdown'],
+  at: string,
+): PortfolioStrategyChange[] {
+  const [was, is] = [shownGroups(before), shownGroups(after)];
+  const change = (group: string, entry: { displayName: string; color: string; valueMicro: string }, kind: 'entered' | 'left'): PortfolioStrategyChange => ({
+    at,
+    group,
+    displayName: entry.displayName,
+    color: entry.color,
+    change: kind,
+    valueMicro: entry.valueMicro,
+  });
+  return [
+    ...[...was].filter(([group]) => !is.has(group)).map(([group, entry]) => change(group, entry, 'left')),
+    ...[...is].filter(([group]) => !was.has(group)).map(([group, entry]) => change(group, entry, 'entered')),
+  ];
+}
+
 /**
  * A valuation recorded: into the series (downsampled as it goes), and when it is the latest, the
  * holdings classified by the groups as they stand at this event, the breakdown, risk and
@@ -108,6 +143,20 @@ export function withValuation(doc: PortfolioReadModel, snapshot: PortfolioSnapsh
     groups,
   );
   const risk = riskProfile(breakdown);
+  const nextBreakdown: PortfolioReadModel['breakdown'] = Object.fromEntries(
+    breakdown.entries.map((entry) => [
+      entry.name,
+      {
+        displayName: entry.displayName,
+        description: entry.description,
+        color: entry.color,
+        valueMicro: entry.valueMicro.toString(),
+        percentage: entry.percentage,
+        hidden: entry.hidden,
+      },
+    ]),
+  );
+  const strategyChanges = [...(doc.strategyChanges ?? []), ...strategyChangesBetween(doc.breakdown, nextBreakdown, point.at)].slice(-STRATEGY_CHANGES_KEPT);
   return recompute({
     ...doc,
     latest: {
@@ -120,19 +169,8 @@ export function withValuation(doc: PortfolioReadModel, snapshot: PortfolioSnapsh
       holdings,
       anyStale: holdings.some((holding) => holding.stale),
     },
-    breakdown: Object.fromEntries(
-      breakdown.entries.map((entry) => [
-        entry.name,
-        {
-          displayName: entry.displayName,
-          description: entry.description,
-          color: entry.color,
-          valueMicro: entry.valueMicro.toString(),
-          percentage: entry.percentage,
-          hidden: entry.hidden,
-        },
-      ]),
-    ),
+    breakdown: nextBreakdown,
+    strategyChanges,
     riskProfile: risk === null ? null : { score: risk.score, level: risk.level },
     diversification: diversification(breakdown),
     series,

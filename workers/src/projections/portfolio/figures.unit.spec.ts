@@ -97,3 +97,42 @@ describe('the portfolio document over a member history', () => {
     expect(doc.performance).toMatchObject({ earningsMicro: '0', monthlyChange: '0.0000', apy: '0.0000' });
   });
 });
+
+describe('strategy groups entering and leaving the portfolio', () => {
+  const groups = [
+    { id: 'stablecoins', name: 'stablecoins', displayName: 'Stablecoins', description: '', color: '#22C55E', riskTenths: 1, tokenSymbols: ['USDC'] },
+    { id: 'large-caps', name: 'largeCaps', displayName: 'Large Caps', description: '', color: '#3B82F6', riskTenths: 5, tokenSymbols: ['WETH'] },
+  ];
+  const holding = (symbol: string, valueMicro: bigint) => ({
+    symbol,
+    name: symbol,
+    decimals: 6,
+    balance: valueMicro.toString(),
+    priceAnswer: '1',
+    priceDecimals: 0,
+    priceUpdatedAt: null,
+    stale: false,
+    valueMicro: valueMicro.toString(),
+  });
+  const valued = (doc: PortfolioReadModel, minute: number, ...holdings: ReturnType<typeof holding>[]) => {
+    const total = holdings.reduce((sum, h) => sum + BigInt(h.valueMicro), 0n);
+    const snapshot = { ...valuation('m', START + minute * MINUTE, total, minute), holdings, totalValueMicro: total.toString() };
+    return withValuation(doc, snapshot, groups, iso(START + minute * MINUTE));
+  };
+
+  it('records each group that shows up or goes away, with its value then, and keeps the last 10', () => {
+    let doc = valued(emptyPortfolio('m', iso(START)), 1, holding('USDC', 100_000_000n));
+    expect(doc.strategyChanges).toEqual([{ at: iso(START + MINUTE), group: 'stablecoins', displayName: 'Stablecoins', color: '#22C55E', change: 'entered', valueMicro: '100000000' }]);
+    doc = valued(doc, 2, holding('USDC', 90_000_000n), holding('WETH', 10_000_000n));
+    doc = valued(doc, 3, holding('USDC', 95_000_000n), holding('WETH', 11_000_000n));
+    doc = valued(doc, 4, holding('WETH', 106_000_000n));
+    expect(doc.strategyChanges?.map((c) => [c.group, c.change, c.valueMicro])).toEqual([
+      ['stablecoins', 'entered', '100000000'],
+      ['largeCaps', 'entered', '10000000'],
+      ['stablecoins', 'left', '95000000'],
+    ]);
+    for (let minute = 5; minute < 20; minute += 1) doc = valued(doc, minute, holding(minute % 2 ? 'USDC' : 'WETH', 1_000_000n));
+    expect(doc.strategyChanges).toHaveLength(10);
+    expect(doc.strategyChanges?.at(-1)).toMatchObject({ at: iso(START + 19 * MINUTE) });
+  });
+});

@@ -21,7 +21,7 @@ import { withdrawalsKeys } from '../../../features/withdrawals/api/query-keys';
 import { DepositDialog } from '../../../features/wallets/components/deposit-dialog';
 import { MyPosition } from '../../../features/portfolio/components/my-position';
 import { PortfolioBreakdown } from '../../../features/portfolio/components/portfolio-breakdown';
-import { weeklyEarningsActivity } from '../../../features/portfolio/components/earnings-activity';
+import { strategyActivity, weeklyEarningsActivity } from '../../../features/portfolio/components/earnings-activity';
 import { isValued } from '../../../features/portfolio/components/figures';
 import { RecentActivityList } from '../../../features/wallets/components/recent-activity-list';
 import { SummaryCards } from '../../../features/portfolio/components/summary-cards';
@@ -58,7 +58,7 @@ export default function MemberDashboardPage() {
   }, [failed, enqueueSnackbar]);
 
   const activity = useMemo(
-    () => recentActivity(deposits.data ?? [], withdrawals.data ?? [], weeklyEarningsActivity(performance.data)),
+    () => recentActivity(deposits.data ?? [], withdrawals.data ?? [], [...weeklyEarningsActivity(performance.data), ...strategyActivity(performance.data)]),
     [deposits.data, withdrawals.data, performance.data],
   );
 

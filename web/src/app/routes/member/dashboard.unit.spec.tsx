@@ -91,11 +91,35 @@ describe('member dashboard', () => {
   });
 
   it("lists the week's earnings among the latest deposits and withdrawals, still 5 items newest first", async () => {
-    serve({ figures: performanceFigures({ asOf: '2026-03-08T18:00:00.000Z', performance: { ...performanceFigures().performance, weeklyChangeValue: -4.5 } }) });
+    serve({ figures: performanceFigures({ asOf: '2026-03-08T18:00:00.000Z', performance: { ...performanceFigures().performance, weeklyChangeValue: -4.5 }, strategyChanges: [] }) });
     renderPage(<MemberDashboardPage />, '/user/dashboard');
     const items = within(await screen.findByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.match(/[+−][\d,.]+/)?.[0])).toEqual(['+90', '−4.5', '−80', '+70', '−60']);
     expect(items[1]?.textContent).toContain('Weekly earnings');
+  });
+
+  it('lists strategy groups entering and leaving the portfolio among the latest items, with their value', async () => {
+    const change = (at: string, group: string, displayName: string, kind: 'entered' | 'left', value: number) => ({ at, group, displayName, color: '#2563eb', change: kind, value });
+    serve({
+      figures: performanceFigures({
+        asOf: '2026-03-01T00:00:00.000Z',
+        strategyChanges: [
+          change('2026-03-20T10:00:00.000Z', 'others', 'Others', 'entered', 12),
+          change('2026-03-20T12:00:00.000Z', 'largeCaps', 'Large Caps', 'entered', 250),
+          change('2026-03-20T13:00:00.000Z', 'others', 'Others', 'left', 3.5),
+          change('2026-03-20T14:00:00.000Z', 'stablecoins', 'Stablecoins', 'left', 40),
+        ],
+      }),
+    });
+    renderPage(<MemberDashboardPage />, '/user/dashboard');
+    const items = within(await screen.findByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
+    // The latest 3 changes, newest first, ahead of the older deposits and withdrawals.
+    expect(items.slice(0, 3).map((item) => [item.textContent?.match(/^[A-Za-z ]+(added|removed)/)?.[0], item.textContent?.match(/[+−][\d,.]+/)?.[0]])).toEqual([
+      ['Stablecoins removed', '−40'],
+      ['Others removed', '−3.5'],
+      ['Large Caps added', '+250'],
+    ]);
+    expect(items).toHaveLength(5);
   });
 
   it('says so when the figures cannot be loaded and keeps the rest of the page', async () => {

@@ -105,7 +105,8 @@ describe('GET /api/wallets/performance', () => {
   });
 
   it("shows the member's own latest figures, rounded only for display", async () => {
-    await put(portfolioDoc('member-a', 'snap-1'));
+    const largeCapsEntered = { at: '2026-03-10T12:00:00.000Z', group: 'largeCaps', displayName: 'Large Caps', color: '#3B82F6', change: 'entered' as const };
+    await put({ ...portfolioDoc('member-a', 'snap-1'), strategyChanges: [{ ...largeCapsEntered, valueMicro: '500350000' }] });
     await put(portfolioDoc('member-b', 'snap-b'));
     const response = await api.get('/wallets/performance', api.bearer({ sub: 'member-a', role: 'user' }));
     expect(response.status).toBe(200);
@@ -132,6 +133,7 @@ describe('GET /api/wallets/performance', () => {
       asOf: '2026-03-10T12:00:00.000Z',
       source: 'chain',
       anyStale: true,
+      strategyChanges: [{ ...largeCapsEntered, value: 500.35 }],
       refreshing: false,
     });
   });

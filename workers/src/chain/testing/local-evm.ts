@@ -75,7 +75,8 @@ export function localProvider(rpcUrl: string, chainId: number): JsonRpcProvider 
   });
 }
 
-export async function startLocalEvm(): Promise<LocalEvm> {
+/** `port`: where the JSON-RPC server listens; by default a free one (tests), a fixed one for `npm run demo`. */
+export async function startLocalEvm(options: { port?: number } = {}): Promise<LocalEvm> {
   // resolveConfig only needs an existing path to derive project paths; nothing is read or written
   // there because the network neither forks nor compiles.
   const config = resolveConfig(fileURLToPath(import.meta.url), {
@@ -92,7 +93,7 @@ export async function startLocalEvm(): Promise<LocalEvm> {
     },
   });
   const network = await createProvider(config, 'hardhat');
-  const server = new JsonRpcServer({ hostname: '127.0.0.1', port: 0, provider: network });
+  const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port ?? 0, provider: network });
   const { address, port } = await server.listen();
   const rpcUrl = `http://${address}:${port}`;
   const provider = localProvider(rpcUrl, LOCAL_CHAIN_ID);

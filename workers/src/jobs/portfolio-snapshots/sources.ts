@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Provider } from 'ethers';
-import { z } from 'zod';
 import type { Logger } from 'pino';
-import { registryForChain, TokenRegistry } from '@concierge/contracts';
+import { registryForChain, TokenRegistryFile, type TokenRegistry } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { ledgerSourcesOf, ledgerTokenName } from '@concierge/domain/portfolio/snapshot/ledger';
 import type { PortfolioSources, PriceRound, ReadPin } from '@concierge/domain/portfolio/sources/ports';
@@ -89,13 +88,9 @@ export function ledgerSnapshotSources(eventStore: EventStore): SnapshotSources {
   };
 }
 
-/** TOKEN_REGISTRY_FILE's content: a registry that is not committed and the Multicall3 that reads it. */
-const RegistryFile = z.object({ registry: TokenRegistry, multicallAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/) });
-export type RegistryFile = z.infer<typeof RegistryFile>;
-
 /** Reads TOKEN_REGISTRY_FILE; its registry must be CHAIN_ID's. */
-export function readRegistryFile(path: string, chainId: number): RegistryFile {
-  const file = RegistryFile.parse(JSON.parse(readFileSync(path, 'utf8')));
+export function readRegistryFile(path: string, chainId: number): TokenRegistryFile {
+  const file = TokenRegistryFile.parse(JSON.parse(readFileSync(path, 'utf8')));
   if (file.registry.chainId !== chainId) throw new Error(`TOKEN_REGISTRY_FILE ${path} describes chain ${file.registry.chainId}, not CHAIN_ID ${chainId}`);
   return file;
 }

@@ -41,6 +41,9 @@ export const PortfolioHoldingDto = z.object({
 });
 export type PortfolioHoldingDto = z.infer<typeof PortfolioHoldingDto>;
 
+/** The chain of `npm run demo` (a local EVM): its prices come from a market simulator, not a market. */
+export const DEVELOPMENT_CHAIN_ID = 31337;
+
 /**
  * Portfolio performance as the product names it; money in USDC and changes in percent, as numbers
  * rounded for display only (the read model keeps them exact). Before the first valuation: zeros,
@@ -76,6 +79,8 @@ export const PortfolioPerformanceResponse = z.object({
   asOf: z.string().nullable(),
   /** Where its numbers came from: the chain at one block, or the member's credited USDC; null before the first one. */
   source: SnapshotSource.nullable(),
+  /** The chain valued; null for the ledger and before the first valuation. DEVELOPMENT_CHAIN_ID's prices are simulated. */
+  chainId: z.number().int().positive().nullable(),
   /** Some price was stale when valued. */
   anyStale: z.boolean(),
   /**

@@ -35,6 +35,8 @@ export type PortfolioReadModel = {
     requestId: string | null;
     asOf: string;
     source: SnapshotSource;
+    /** The chain valued (null for the ledger); absent from documents written before it was kept. */
+    chainId?: number | null;
     blockNumber: number | null;
     totalValueMicro: string;
     /** Classified at the snapshot's position in the event order, so a rebuild gives the same groups. */

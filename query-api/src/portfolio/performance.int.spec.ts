@@ -26,6 +26,7 @@ function portfolioDoc(userId: string, snapshotId: string, requestId: string | nu
       requestId,
       asOf: '2026-03-10T12:00:00.000Z',
       source: 'chain',
+      chainId: 43114,
       blockNumber: 4321,
       totalValueMicro: '1500250000',
       holdings: [
@@ -98,6 +99,7 @@ describe('GET /api/wallets/performance', () => {
       series: [],
       asOf: null,
       source: null,
+      chainId: null,
       anyStale: false,
       strategyChanges: [],
       refreshing: false,
@@ -132,6 +134,7 @@ describe('GET /api/wallets/performance', () => {
       ],
       asOf: '2026-03-10T12:00:00.000Z',
       source: 'chain',
+      chainId: 43114,
       anyStale: true,
       strategyChanges: [{ ...largeCapsEntered, value: 500.35 }],
       refreshing: false,

@@ -65,6 +65,7 @@ export function performanceResponse(doc: PortfolioReadModel | undefined, refresh
     series: (doc?.series ?? []).map((point) => ({ at: point.at, value: usdc(point.valueMicro) })),
     asOf: latest?.asOf ?? null,
     source: latest?.source ?? null,
+    chainId: latest?.chainId ?? null,
     anyStale: latest?.anyStale ?? false,
     strategyChanges: (doc?.strategyChanges ?? []).map(({ valueMicro, ...change }) => ({ ...change, value: usdc(valueMicro) })),
     refreshing,

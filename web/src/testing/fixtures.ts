@@ -107,6 +107,7 @@ export function performanceFigures(changes: Partial<PortfolioPerformanceResponse
     ],
     asOf: '2026-03-10T12:00:00.000Z',
     source: 'ledger',
+    chainId: null,
     anyStale: false,
     strategyChanges: [
       { at: '2026-03-01T12:00:00.000Z', group: 'stablecoins', displayName: 'Stablecoins', color: '#16a34a', change: 'entered', value: 1000 },
@@ -130,6 +131,7 @@ export const notYetValued: PortfolioPerformanceResponse = {
   series: [],
   asOf: null,
   source: null,
+  chainId: null,
   anyStale: false,
   strategyChanges: [],
   refreshing: false,

@@ -164,6 +164,7 @@ export function withValuation(doc: PortfolioReadModel, snapshot: PortfolioSnapsh
       requestId: snapshot.requestId,
       asOf: point.at,
       source: snapshot.source,
+      chainId: snapshot.chainId,
       blockNumber: snapshot.blockNumber,
       totalValueMicro: snapshot.totalValueMicro,
       holdings,

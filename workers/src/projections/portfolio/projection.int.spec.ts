@@ -89,7 +89,7 @@ describe('portfolio projection', () => {
       earningsMicro: '0',
       netContributionsMicro: '127750000',
     });
-    expect(doc?.latest).toMatchObject({ asOf: at(140), source: 'ledger', totalValueMicro: '127750000', anyStale: false });
+    expect(doc?.latest).toMatchObject({ asOf: at(140), source: 'ledger', chainId: null, totalValueMicro: '127750000', anyStale: false });
     expect(doc?.series.map((p) => p.valueMicro)).toEqual(['99000000', '147750000', '127750000']);
     expect(doc?.netContributionsMicro).toBe('127750000');
   });
@@ -121,7 +121,7 @@ describe('portfolio projection', () => {
       ['WETH', 'largeCaps', false],
       ['LINK', 'others', true],
     ]);
-    expect(doc?.latest).toMatchObject({ source: 'chain', blockNumber: 1234, anyStale: true, totalValueMicro: '1000000000' });
+    expect(doc?.latest).toMatchObject({ source: 'chain', chainId: 43114, blockNumber: 1234, anyStale: true, totalValueMicro: '1000000000' });
     // (600 * 1 + 399.99 * 5 + 0.01 * 8) / (1000 * 10) = 0.259997 -> 0.2600
     expect(doc?.riskProfile).toEqual({ score: '0.2600', level: 'conservative' });
     // the largest share is 60 %: not over 60 %, so 75

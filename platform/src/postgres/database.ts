@@ -11,6 +11,14 @@ import { isUnavailable } from '../errors-unavailable.js';
 export function createPool(connectionString: string, max = 10, onIdleError: (error: Error) => void = () => undefined): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, application_name: 'concierge', connectionTimeoutMillis: 5_000 });
   pool.on('error', onIdleError);
+  // Every client hears its own errors from birth. pg-pool stops listening when it hands a client
+  // out, and when the server's "terminating connection" arrives in the same read as the end of the
+  // connection's start-up, pg emits it before the borrower (inTransaction, a query) can listen: an
+  // unheard 'error' would end the process. The query in flight still gets the error and the pool
+  // still discards the client; this listener only keeps it from being unheard.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

@@ -13,7 +13,6 @@ const FINAL_BALANCE = '149.623456';
 const PAYOUT_ADDRESS = { label: 'Ledger Nano', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
 const WAIT = { timeout: 15_000 };
 
-
 /**
  * The money journey in a real browser against the real services and the built SPA: an admin
  * records a deposit, the member sees it, saves a payout address and asks for a withdrawal, the

@@ -21,6 +21,8 @@ describe('access follows the account at once', () => {
     return { status: response.status, message: text ? (JSON.parse(text) as { message?: string }).message : undefined };
   };
   const me = (session: Session) => call('GET', '/auth/me', session.authorization);
+  /** Accounts here are written straight to the event store: their read models follow within moments. */
+  const projected = (session: Session) => expect.poll(async () => (await me(session)).status, { timeout: 10_000, interval: 50 }).toBe(200);
   const saveAddress = (session: Session, n: number) =>
     call('POST', '/withdrawals/addresses', session.authorization, { label: `A${n}`, address: `0x${String(n).padStart(40, '0')}` });
   const refresh = (session: Session) =>
@@ -41,7 +43,7 @@ describe('access follows the account at once', () => {
   it("refuses a suspended member's existing tokens on the very next request, on both APIs", async () => {
     const memberId = await createAccount(product.schemas, 'suspended@example.com');
     const member = await signIn(product.base, 'suspended@example.com');
-    expect((await me(member)).status).toBe(200);
+    await projected(member);
     expect((await saveAddress(member, 1)).status).toBe(201);
 
     expect((await call('PUT', `/users/${memberId}`, admin, { status: 'suspended' })).status).toBe(200);
@@ -54,6 +56,7 @@ describe('access follows the account at once', () => {
   it("refuses a demoted admin's existing token on the very next request, and their refresh token", async () => {
     const otherId = await createAccount(product.schemas, 'second-admin@example.com', 'admin');
     const other = await signIn(product.base, 'second-admin@example.com');
+    await projected(other);
     expect((await call('GET', '/users?limit=1', other.authorization)).status).toBe(200);
 
     expect((await call('PUT', `/users/${otherId}`, admin, { role: 'user' })).status).toBe(200);
@@ -71,6 +74,7 @@ describe('access follows the account at once', () => {
     await createAccount(product.schemas, 'two-devices@example.com');
     const phone = await signIn(product.base, 'two-devices@example.com');
     const laptop = await signIn(product.base, 'two-devices@example.com');
+    await projected(laptop);
     const signOut = await fetch(`${product.base}/api/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

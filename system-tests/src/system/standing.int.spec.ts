@@ -97,6 +97,7 @@ describe('access follows the account at once', () => {
     await createAccount(product.schemas, 'new-password@example.com');
     const kept = await signIn(product.base, 'new-password@example.com');
     const other = await signIn(product.base, 'new-password@example.com');
+    await projected(kept);
     const changed = await fetch(`${product.base}/api/users/password`, {
       method: 'PUT',
       headers: { authorization: kept.authorization, 'content-type': 'application/json' },

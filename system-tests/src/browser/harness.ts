@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { linkIn, waitForMail } from '../system/outbox.js';
 import { startProduct, type RunningProduct } from '../system/product.js';
 
@@ -262,4 +262,43 @@ export async function journeyPage(browser: Browser, system: RunningSystem, suite
     await page.waitForURL(`${base}/login`, STEP_WAIT);
   };
   return { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors };
+}
+
+/**
+ * One journey file's set-up: the built SPA, every service behind the gateway with the admin, Debian's
+ * Chromium and, when `member` is given, that member approved through the API; all torn down after
+ * the file. `ready()` hands them to a test (and throws when the set-up did not finish).
+ */
+export function useJourneySystem(options: {
+  label: string;
+  admin: { email: string; password: string };
+  member?: { firstName: string; lastName: string; email: string; password: string };
+}) {
+  let staticDir: string | undefined;
+  let system: RunningSystem | undefined;
+  let browser: Browser | undefined;
+  let memberId = '';
+
+  beforeAll(async () => {
+    ensureChromium();
+    staticDir = await buildSpa();
+    system = await startSystem({ staticDir, admin: options.admin, label: options.label });
+    browser = await launchChromium();
+    if (options.member) memberId = await approvedMember(system, options.member, options.admin);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  return {
+    /** The running product, once set up (for calls made outside a test's body). */
+    current: (): RunningSystem | undefined => system,
+    ready() {
+      if (!browser || !system) throw new Error('set-up did not finish');
+      return { browser, system, memberId };
+    },
+  };
 }

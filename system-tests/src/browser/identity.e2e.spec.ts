@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../system/outbox.js';
-import { buildSpa, ensureChromium, failOnPolicyViolations, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
+import { failOnPolicyViolations, journeyPage, useJourneySystem } from './harness.js';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
@@ -24,25 +22,10 @@ const WAIT = { timeout: 15_000 };
  * signed in again with the new password. Screenshots of each page land in test-results/screenshots.
  */
 describe('identity journey in the browser', () => {
-  let staticDir: string | undefined;
-  let system: RunningSystem | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    ensureChromium();
-    staticDir = await buildSpa();
-    system = await startSystem({ staticDir, admin: ADMIN });
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
-  });
+  const journey = useJourneySystem({ label: 'e2eidentity', admin: ADMIN });
 
   it('receives the page and API answers with the security policy, and the page styles itself under it', async () => {
-    if (!browser || !system) throw new Error('set-up did not finish');
+    const { browser, system } = journey.ready();
     const context = await browser.newContext();
     const page = await context.newPage();
     await failOnPolicyViolations(page);
@@ -83,7 +66,7 @@ describe('identity journey in the browser', () => {
   });
 
   it('takes a member from registration through approval to a changed profile and password', async () => {
-    if (!browser || !system) throw new Error('set-up did not finish');
+    const { browser, system } = journey.ready();
     const { base, context, page, step, toast, signIn, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'identity');
 
     await step('public pages', async () => {
@@ -143,7 +126,7 @@ describe('identity journey in the browser', () => {
     });
 
     await step('member confirms the email with the mailed link', async () => {
-      const mail = await waitForMail(system?.dataDir ?? '', MEMBER.email, 'Confirm your email');
+      const mail = await waitForMail(system.dataDir, MEMBER.email, 'Confirm your email');
       await page.goto(linkIn(mail, '/verify-email').href);
       await page.getByText('Your email address is confirmed. An administrator will now review your registration.').waitFor(WAIT);
       await shoot('verify-email');

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller, journeyPage, useJourneySystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${randomUUID().slice(0, 8)}@example.com`, password: 'Analytical1843' };
@@ -20,29 +18,11 @@ const WAIT = { timeout: 15_000 };
  * The member is registered and approved through the API: the identity suite covers those pages.
  */
 describe('money journey in the browser', () => {
-  let staticDir: string | undefined;
-  let system: RunningSystem | undefined;
-  let browser: Browser | undefined;
-  let memberId = '';
-
-  const { call, tokenOf } = apiCaller(() => system);
-
-  beforeAll(async () => {
-    ensureChromium();
-    staticDir = await buildSpa();
-    system = await startSystem({ staticDir, admin: ADMIN, label: 'e2emoney' });
-    browser = await launchChromium();
-    memberId = await approvedMember(system, MEMBER, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
-  });
+  const journey = useJourneySystem({ label: 'e2emoney', admin: ADMIN, member: MEMBER });
+  const { call, tokenOf } = apiCaller(() => journey.current());
 
   it('credits a deposit, pays out a withdrawal and leaves the exact balance', async () => {
-    if (!browser || !system) throw new Error('set-up did not finish');
+    const { browser, system, memberId } = journey.ready();
     const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'money');
     const walletValue = page.getByRole('region', { name: 'Wallet Value' });
     const activity = page.getByRole('list', { name: 'Recent activity items' }).getByRole('listitem');

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller, journeyPage, useJourneySystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Grace', lastName: 'Hopper', email: `grace-${randomUUID().slice(0, 8)}@example.com`, password: 'Compiler1952' };
@@ -18,29 +16,11 @@ const WAIT = { timeout: 15_000 };
  * is on it; a strategy group is created, edited and deleted, and the public list is by risk weight.
  */
 describe('plans and strategy groups in the browser', () => {
-  let staticDir: string | undefined;
-  let system: RunningSystem | undefined;
-  let browser: Browser | undefined;
-  let memberId = '';
-
-  const { call, tokenOf } = apiCaller(() => system);
-
-  beforeAll(async () => {
-    ensureChromium();
-    staticDir = await buildSpa();
-    system = await startSystem({ staticDir, admin: ADMIN, label: 'e2eplans' });
-    browser = await launchChromium();
-    memberId = await approvedMember(system, MEMBER, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
-  });
+  const journey = useJourneySystem({ label: 'e2eplans', admin: ADMIN, member: MEMBER });
+  const { call, tokenOf } = apiCaller(() => journey.current());
 
   it("charges the member's plan, keeps a charged fee, refuses to delete a plan in use, and manages strategy groups", async () => {
-    if (!browser || !system) throw new Error('set-up did not finish');
+    const { browser, system, memberId } = journey.ready();
     const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'plans');
     const plans = page.getByRole('grid', { name: 'Subscription plans' });
     const planForm = page.getByRole('form', { name: 'Subscription plan' });

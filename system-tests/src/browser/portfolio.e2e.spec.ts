@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { rmSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, approvedMember, buildSpa, ensureChromium, journeyPage, launchChromium, startSystem, type RunningSystem } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller, journeyPage, useJourneySystem } from './harness.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Katherine', lastName: 'Johnson', email: `katherine-${randomUUID().slice(0, 8)}@example.com`, password: 'Trajectory1961' };
@@ -22,29 +20,11 @@ type Figures = { asOf: string | null; refreshing: boolean; totalValue: number; e
  * refreshes; the admin dashboard shows the assets under management.
  */
 describe('portfolio in the browser', () => {
-  let staticDir: string | undefined;
-  let system: RunningSystem | undefined;
-  let browser: Browser | undefined;
-  let memberId = '';
-
-  const { call, tokenOf } = apiCaller(() => system);
-
-  beforeAll(async () => {
-    ensureChromium();
-    staticDir = await buildSpa();
-    system = await startSystem({ staticDir, admin: ADMIN, label: 'e2eportfolio' });
-    browser = await launchChromium();
-    memberId = await approvedMember(system, MEMBER, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
-  });
+  const journey = useJourneySystem({ label: 'e2eportfolio', admin: ADMIN, member: MEMBER });
+  const { call, tokenOf } = apiCaller(() => journey.current());
 
   it('values a deposit on an admin snapshot, shows it on the dashboard and the Portfolio page, exports it and refreshes', async () => {
-    if (!browser || !system) throw new Error('set-up did not finish');
+    const { browser, system, memberId } = journey.ready();
     const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'portfolio', { acceptDownloads: true });
     let valued: Figures | undefined;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../system/outbox.js';
-import { failOnPolicyViolations, journeyPage, useJourneySystem } from './harness.js';
+import { failOnPolicyViolations } from './harness.js';
+import { journeyPage, useJourneySystem } from './journey.js';
 
 const PENDING_MESSAGE = "Your account is pending approval. You'll receive an email once your account is approved.";
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };

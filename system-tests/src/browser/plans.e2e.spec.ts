@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiCaller, journeyPage, useJourneySystem } from './harness.js';
+import { apiCaller, journeyPage, useJourneySystem } from './journey.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Grace', lastName: 'Hopper', email: `grace-${randomUUID().slice(0, 8)}@example.com`, password: 'Compiler1952' };

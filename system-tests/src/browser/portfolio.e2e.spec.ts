@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { apiCaller, journeyPage, useJourneySystem } from './harness.js';
+import { apiCaller, journeyPage, useJourneySystem } from './journey.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
 const MEMBER = { firstName: 'Katherine', lastName: 'Johnson', email: `katherine-${randomUUID().slice(0, 8)}@example.com`, password: 'Trajectory1961' };

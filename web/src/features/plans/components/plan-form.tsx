@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { PlanDto } from '@concierge/contracts';
 import { PLAN_FORM_INVALID, PLAN_SAVED_MESSAGE, SavePlanRequest } from '@concierge/contracts/subscriptions/dto';
 import { errorMessage } from '../../../lib/api-client';
+import { editorSubmit } from '../../../components/form/editor-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useSavePlan } from '../api/save-plan';
 
@@ -36,22 +37,12 @@ export function PlanForm({ editing, onDone }: PlanFormProps) {
   const isActive = form.watch('isActive') ?? true;
   const sectionRef = useScrollIntoView<HTMLElement>(editing !== null);
 
-  const submit = form.submitWith(
-    (plan) => {
-      if (saving.isPending) return;
-      saving.mutate(
-        { id: editing?.id, plan },
-        {
-          onSuccess: () => {
-            enqueueSnackbar(PLAN_SAVED_MESSAGE, { variant: 'success' });
-            form.restart(blankPlan);
-            onDone();
-          },
-          onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to save subscription plan.'), { variant: 'error' }),
-        },
-      );
-    },
-    () => enqueueSnackbar(PLAN_FORM_INVALID, { variant: 'error' }),
+  const submit = editorSubmit(
+    form,
+    saving,
+    { saved: PLAN_SAVED_MESSAGE, invalid: PLAN_FORM_INVALID, failed: (error) => errorMessage(error, 'Failed to save subscription plan.') },
+    (plan) => ({ id: editing?.id, plan }),
+    { blank: blankPlan, onDone, toast: (message, variant) => enqueueSnackbar(message, { variant }) },
   );
 
   const title = editing ? 'Edit Subscription Plan' : 'Add Subscription Plan';

@@ -10,6 +10,7 @@ import type { RiskLevel, StrategyGroupDto } from '@concierge/contracts';
 import { SaveStrategyFields, STRATEGY_FORM_INVALID, STRATEGY_SAVED_MESSAGE } from '@concierge/contracts/strategies/dto';
 import { RISK_LEVEL_COLOURS, riskLevelForWeight } from '@concierge/contracts/strategies/fields';
 import { errorMessage } from '../../../lib/api-client';
+import { editorSubmit } from '../../../components/form/editor-submit';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useScrollIntoView } from '../../../hooks/use-scroll-into-view';
 import { useSaveStrategy } from '../api/save-strategy';
@@ -57,22 +58,12 @@ export function StrategyForm({ editing, onDone }: StrategyFormProps) {
   const colourField = form.textField('color');
   const swatch = colourInputValue(form.watch('color'), level ? RISK_LEVEL_COLOURS[level] : '#94A3B8');
 
-  const submit = form.submitWith(
-    (strategy) => {
-      if (saving.isPending) return;
-      saving.mutate(
-        { id: editing?.id, strategy },
-        {
-          onSuccess: () => {
-            enqueueSnackbar(STRATEGY_SAVED_MESSAGE, { variant: 'success' });
-            form.restart(blankStrategy);
-            onDone();
-          },
-          onError: (error) => enqueueSnackbar(errorMessage(error, 'Failed to save strategy group.'), { variant: 'error' }),
-        },
-      );
-    },
-    () => enqueueSnackbar(STRATEGY_FORM_INVALID, { variant: 'error' }),
+  const submit = editorSubmit(
+    form,
+    saving,
+    { saved: STRATEGY_SAVED_MESSAGE, invalid: STRATEGY_FORM_INVALID, failed: (error) => errorMessage(error, 'Failed to save strategy group.') },
+    (strategy) => ({ id: editing?.id, strategy }),
+    { blank: blankStrategy, onDone, toast: (message, variant) => enqueueSnackbar(message, { variant }) },
   );
 
   const title = editing ? 'Edit Strategy Group' : 'Add Strategy Group';

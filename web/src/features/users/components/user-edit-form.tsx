@@ -7,18 +7,33 @@ import type { UserDto, UserRole, UserStatus } from '@concierge/contracts';
 import type { UserChanges } from '../api/update-user';
 import type { PlanOption } from './plan-options';
 
+type Option<T extends string> = { value: T; label: string };
+
 // Listed here rather than imported from contracts, whose runtime part would bring zod into the bundle.
-const STATUS_OPTIONS: { value: UserStatus; label: string }[] = [
+const STATUS_OPTIONS: Option<UserStatus>[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'suspended', label: 'Suspended' },
 ];
 
-const ROLE_OPTIONS: { value: UserRole; label: string }[] = [
+const ROLE_OPTIONS: Option<UserRole>[] = [
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },
 ];
+
+/** A small select of fixed options; a value that is not one of them keeps `fallback`. */
+function OptionSelect<T extends string>({ label, value, options, fallback, onChange }: { label: string; value: T; options: readonly Option<T>[]; fallback: T; onChange: (value: T) => void }) {
+  return (
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value ?? fallback)}>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 type UserEditFormProps = {
   user: UserDto;
@@ -58,32 +73,8 @@ export function UserEditForm({ user, currentPlan, planOptions, planHint, saving,
       }}
       sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr) auto' } }}
     >
-      <TextField
-        select
-        size="small"
-        label="Status"
-        value={status}
-        onChange={(event) => setStatus(STATUS_OPTIONS.find((option) => option.value === event.target.value)?.value ?? user.status)}
-      >
-        {STATUS_OPTIONS.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Role"
-        value={role}
-        onChange={(event) => setRole(roles.find((option) => option.value === event.target.value)?.value ?? user.role)}
-      >
-        {roles.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <OptionSelect label="Status" value={status} options={STATUS_OPTIONS} fallback={user.status} onChange={setStatus} />
+      <OptionSelect label="Role" value={role} options={roles} fallback={user.role} onChange={setRole} />
       <TextField
         select
         size="small"

@@ -77,6 +77,10 @@ export const routes: readonly RouteDef[] = [
   audit.listStreams,
   audit.readStream,
   audit.readAll,
+  audit.memberAt,
+  audit.startReplayVerification,
+  audit.latestReplayVerification,
+  audit.replayVerification,
 ];
 
 /** Routes by id. */

@@ -1,3 +1,4 @@
+import { EmptyBody } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
 import {
   AuditAllQuery,
@@ -8,6 +9,8 @@ import {
   AuditStreamsQuery,
   AuditStreamsResponse,
 } from './dto.js';
+import { ReplayVerificationAccepted, ReplayVerificationParams, ReplayVerificationReport } from './replay-verify.js';
+import { TimeTravelParams, TimeTravelQuery, TimeTravelResponse } from './time-travel.js';
 
 /** An addition to the first design: auditors read the event store (streams and $all), never write. */
 
@@ -44,4 +47,49 @@ export const readAll = defineRoute({
   summary: 'Events of all streams ($all) in global order after a position, for replay and audit.',
   query: AuditAllQuery,
   response: AuditAllResponse,
+});
+
+export const memberAt = defineRoute({
+  id: 'audit.memberAt',
+  method: 'GET',
+  path: '/audit/members/:userId/at',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: "A member's account at an instant (balance, reserved, withdrawals, addresses, plan, valuation), rebuilt from the event streams up to it.",
+  params: TimeTravelParams,
+  query: TimeTravelQuery,
+  response: TimeTravelResponse,
+});
+
+/** Queues a replay-verification; it changes no domain state, so auditors may start one too. */
+export const startReplayVerification = defineRoute({
+  id: 'audit.startReplayVerification',
+  method: 'POST',
+  path: '/audit/replay-verifications',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'Rebuild every read model from the event store into a scratch store and compare it with the live one (202, runs in the workers).',
+  body: EmptyBody,
+  response: ReplayVerificationAccepted,
+});
+
+export const latestReplayVerification = defineRoute({
+  id: 'audit.latestReplayVerification',
+  method: 'GET',
+  path: '/audit/replay-verifications/latest',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'The most recently requested replay-verification, with its status and report.',
+  response: ReplayVerificationReport,
+});
+
+export const replayVerification = defineRoute({
+  id: 'audit.replayVerification',
+  method: 'GET',
+  path: '/audit/replay-verifications/:id',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'One replay-verification: its status and report.',
+  params: ReplayVerificationParams,
+  response: ReplayVerificationReport,
 });

@@ -8,11 +8,18 @@ export type ReadModelDoc = { id: string } & { [key: string]: JsonValue };
 
 export type Scalar = string | number | boolean | null;
 
+/** An inclusive range over a text field, compared byte-wise (ISO instants, fixed-width keys); either end may be open. */
+export interface TextRange {
+  readonly gte?: string;
+  readonly lte?: string;
+}
+
 /**
- * Equality filters, ANDed. A value matches equal values; `{ in: [...] }` matches any listed value.
- * Field names may be dotted paths into nested objects. `null` matches null or missing.
+ * Equality filters, ANDed. A value matches equal values; `{ in: [...] }` matches any listed value;
+ * a `TextRange` matches text values within it (never a missing one). Field names may be dotted
+ * paths into nested objects. `null` matches null or missing.
  */
-export type Filter = Readonly<Record<string, Scalar | { readonly in: readonly Scalar[] }>>;
+export type Filter = Readonly<Record<string, Scalar | { readonly in: readonly Scalar[] } | TextRange>>;
 
 /** Case-insensitive substring search: a document matches when any of the fields contains the text. */
 export interface Search {

@@ -71,6 +71,17 @@ export function describeReadStoreContract(adapterName: string, makeStore: () => 
       expect(await ids({ filter: { balance: 250_000, status: 'pending' } })).toEqual(['u2', 'u5']);
     });
 
+    it('finds text within an inclusive range, byte-wise, with either end open', async () => {
+      const c = store.collection<Member>(people);
+      const ids = async (filter: Parameters<typeof c.find>[0]) => (await c.find(filter)).map((m) => m.id).sort();
+      expect(await ids({ filter: { email: { gte: 'alan@bletchley.uk', lte: 'grace@navy.mil' } } })).toEqual(['u2', 'u3', 'u4']);
+      expect(await ids({ filter: { name: { gte: 'Z' } } })).toEqual(['u5']);
+      expect(await ids({ filter: { name: { lte: 'Alan Turing' }, status: 'approved' } })).toEqual(['u1', 'u3']);
+      // Numbers and missing values are outside every text range.
+      expect(await ids({ filter: { balance: { gte: '0' } } })).toEqual([]);
+      expect(await c.count({ filter: { nickname: { lte: 'zzz' } } })).toBe(0);
+    });
+
     it('searches named fields case-insensitively, treating the text literally', async () => {
       const c = store.collection<Member>(people);
       const search = async (text: string) =>

@@ -27,13 +27,21 @@ export function fromStored<T extends ReadModelDoc>(stored: StoredDoc): T {
 }
 
 /**
- * Equality and `$in` on dotted paths, ANDed; Mongo's own `null` semantics match null or missing.
+ * Equality, `$in` and text ranges on dotted paths, ANDed; Mongo's own `null` semantics match null or missing.
  * Search ORs a case-insensitive regex over the fields, with the text escaped so it matches literally.
  */
 export function toMongoFilter(query: Query = {}): MongoFilter<StoredDoc> {
   const filter: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(query.filter ?? {})) {
-    filter[fieldPath(field)] = condition !== null && typeof condition === 'object' ? { $in: [...condition.in] } : condition;
+    if (condition !== null && typeof condition === 'object' && !('in' in condition)) {
+      filter[fieldPath(field)] = {
+        $type: 'string',
+        ...(condition.gte !== undefined ? { $gte: condition.gte } : {}),
+        ...(condition.lte !== undefined ? { $lte: condition.lte } : {}),
+      };
+    } else {
+      filter[fieldPath(field)] = condition !== null && typeof condition === 'object' ? { $in: [...condition.in] } : condition;
+    }
   }
   const search = query.search;
   const text = search?.text.trim() ?? '';

@@ -28,7 +28,14 @@ export class SqlBuilder {
   private *filterClauses(filter: Filter): Generator<string> {
     for (const [field, condition] of Object.entries(filter)) {
       const path = filterKey(field);
-      if (condition !== null && typeof condition === 'object') {
+      if (condition !== null && typeof condition === 'object' && !('in' in condition)) {
+        // The same text expression as a sort key, so a sorted index on the field can serve the range.
+        const text = `(doc #>> ${jsonPath(field)}) COLLATE "C"`;
+        const bounds = [`jsonb_typeof(${path}) = 'string'`];
+        if (condition.gte !== undefined) bounds.push(`${text} >= ${this.param(condition.gte)}`);
+        if (condition.lte !== undefined) bounds.push(`${text} <= ${this.param(condition.lte)}`);
+        yield `(${bounds.join(' AND ')})`;
+      } else if (condition !== null && typeof condition === 'object') {
         const values = condition.in.filter((v) => v !== null);
         const parts = values.length > 0 ? [`${path} = ANY(${this.param(values.map((v) => JSON.stringify(v)))}::jsonb[])`] : [];
         if (condition.in.includes(null)) parts.push(`(${path} IS NULL OR ${path} = 'null'::jsonb)`);

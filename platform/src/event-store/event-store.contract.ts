@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartialDuplicateAppendError, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './port.js';
+import { GENESIS_HASH, NonCanonicalValueError, chainHash, contentDigest } from './hash-chain.js';
 import { START, comparePositions } from './position.js';
 import { testEvent, uniquePrefix } from './testing/events.js';
 
@@ -35,6 +36,25 @@ export function describeEventStoreContract(adapterName: string, makeStore: () =>
       ]);
       expect(read[0]?.metadata.actor).toEqual({ type: 'system', reason: 'test' });
       expect(comparePositions(read[2]!.position, result.position)).toBe(0);
+    });
+
+    it('chains every event to the one before it in its stream, across appends, as recomputed from what is read', async () => {
+      const id = stream('chain');
+      await store.appendToStream(id, [testEvent('A', { n: 1, nested: { b: [1, 'é'], a: null } }), testEvent('B')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(id, [testEvent('C', { amount: '12.50' })], { expectedRevision: 'any' });
+      const read = await store.readStream(id);
+      let previous = GENESIS_HASH;
+      for (const event of read) {
+        expect(event.previousHash).toBe(previous);
+        expect(event.hash).toBe(chainHash(previous, event.revision, contentDigest(event)));
+        previous = event.hash ?? '';
+      }
+      const viaAll = (await readAllAfter(store, START)).filter((e) => e.streamId === id);
+      expect(viaAll.map((e) => e.hash)).toEqual(read.map((e) => e.hash));
+      await expect(store.appendToStream(id, [testEvent('D', { bad: Number.NaN })], { expectedRevision: 2n })).rejects.toBeInstanceOf(
+        NonCanonicalValueError,
+      );
+      expect(await store.readStream(id)).toHaveLength(3);
     });
 
     it('refuses an append whose expected revision is stale, with the actual revision', async () => {

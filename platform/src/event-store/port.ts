@@ -29,6 +29,14 @@ export interface RecordedEvent extends NewEvent {
   readonly position: Position;
   /** When the store committed the event (ISO-8601). */
   readonly recordedAt: string;
+  /**
+   * The event's place in its stream's hash chain (event-store/hash-chain.ts), hex SHA-256. Both
+   * adapters always set them; they are optional only so that events built by hand in tests of
+   * projections need not invent them.
+   */
+  readonly hash?: string;
+  /** hash of the stream's previous event; GENESIS_HASH (64 zeros) for revision 0. */
+  readonly previousHash?: string;
 }
 
 /**

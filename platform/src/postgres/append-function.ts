@@ -56,3 +56,74 @@ export function appendEventsFunction(s: string): string {
     END;
     $fn$;`;
 }
+
+/**
+ * The append of migration 4: as above, plus the hash chain (see event-store/hash-chain.ts). The
+ * writer sends each event's content digest; the chain step runs here, under the stream's advisory
+ * lock and in the same statement, from the hash of the stream's last event:
+ *   hash = sha256(previous_hash || int8send(revision) || content digest)
+ * with 32 zero bytes before revision 0. `p_contents` NULL (a test-only switch of the adapter, for
+ * the bench) skips the chain: each event repeats its stream's last hash, which verify reports.
+ */
+export function appendChainedEventsFunction(s: string): string {
+  return `
+    CREATE FUNCTION ${s}.append_events(
+      p_stream text, p_expected_kind text, p_expected bigint,
+      p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[], p_contents bytea[])
+    RETURNS TABLE (outcome text, actual_revision bigint, last_transaction_id text, last_seq bigint, next_revision bigint)
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      v_found integer;
+      v_same_stream boolean;
+      v_current bigint;
+      v_link bytea;
+      v_previous bytea[];
+      v_hashes bytea[];
+      v_last record;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+
+      SELECT count(*), coalesce(bool_and(e.stream_id = p_stream), false) INTO v_found, v_same_stream
+        FROM ${s}.events e WHERE e.event_id = ANY(p_ids);
+      IF v_found > 0 THEN
+        IF v_found <> cardinality(p_ids) OR NOT v_same_stream THEN
+          RETURN QUERY SELECT 'partial'::text, NULL::bigint, NULL::text, NULL::bigint, NULL::bigint;
+          RETURN;
+        END IF;
+        RETURN QUERY SELECT 'duplicate'::text, NULL::bigint, e.transaction_id::text, e.seq, max(e.stream_revision) OVER ()
+          FROM ${s}.events e WHERE e.event_id = ANY(p_ids) ORDER BY e.transaction_id DESC, e.seq DESC LIMIT 1;
+        RETURN;
+      END IF;
+
+      SELECT e.stream_revision, e.hash INTO v_current, v_link
+        FROM ${s}.events e WHERE e.stream_id = p_stream ORDER BY e.stream_revision DESC LIMIT 1;
+      IF (p_expected_kind = 'no_stream' AND v_current IS NOT NULL)
+         OR (p_expected_kind = 'stream_exists' AND v_current IS NULL)
+         OR (p_expected_kind = 'exact' AND v_current IS DISTINCT FROM p_expected) THEN
+        RETURN QUERY SELECT 'conflict'::text, v_current, NULL::text, NULL::bigint, NULL::bigint;
+        RETURN;
+      END IF;
+
+      IF p_contents IS NOT NULL AND cardinality(p_contents) <> cardinality(p_ids) THEN
+        RAISE EXCEPTION 'append_events: % content digests for % events', cardinality(p_contents), cardinality(p_ids);
+      END IF;
+      v_link := coalesce(v_link, '\\x${'00'.repeat(32)}'::bytea);
+      FOR i IN 1 .. cardinality(p_ids) LOOP
+        v_previous[i] := v_link;
+        IF p_contents IS NOT NULL THEN
+          v_link := sha256(v_link || int8send(coalesce(v_current, -1) + i) || p_contents[i]);
+        END IF;
+        v_hashes[i] := v_link;
+      END LOOP;
+
+      WITH inserted AS (
+        INSERT INTO ${s}.events (stream_id, stream_revision, event_id, type, data, metadata, previous_hash, hash)
+        SELECT p_stream, coalesce(v_current, -1) + x.n, x.i, x.t, x.d, x.m, x.p, x.h
+          FROM unnest(p_ids, p_types, p_data, p_metadata, v_previous, v_hashes) WITH ORDINALITY AS x(i, t, d, m, p, h, n)
+        RETURNING transaction_id, seq, stream_revision)
+      SELECT transaction_id::text AS tx, seq, stream_revision INTO v_last FROM inserted ORDER BY seq DESC LIMIT 1;
+
+      RETURN QUERY SELECT 'ok'::text, NULL::bigint, v_last.tx, v_last.seq, v_last.stream_revision;
+    END;
+    $fn$;`;
+}

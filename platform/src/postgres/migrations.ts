@@ -1,12 +1,17 @@
 import type pg from 'pg';
-import { appendEventsFunction } from './append-function.js';
+import { appendChainedEventsFunction, appendEventsFunction } from './append-function.js';
 import { inTransaction } from './database.js';
 import { schemaName } from './identifiers.js';
+import { sealUnhashedEvents } from './seal-chain.js';
 
 interface Migration {
   readonly id: number;
   readonly name: string;
   readonly sql: (schema: string) => string;
+  /** A step SQL alone cannot do, run after `sql` in the same transaction. */
+  readonly run?: (client: pg.PoolClient, schema: string) => Promise<void>;
+  /** SQL run after `run`, still in the same transaction. */
+  readonly after?: (schema: string) => string;
 }
 
 /**
@@ -55,6 +60,21 @@ const eventStoreMigrations: readonly Migration[] = [
         CONSTRAINT snapshots_pkey PRIMARY KEY (stream_id, aggregate)
       );`,
   },
+  {
+    // The tamper-evident chain (event-store/hash-chain.ts). Events already stored are sealed in
+    // stream order from their stored content, so a migrated store verifies clean; appends from
+    // here on chain inside append_events. The table lock of ALTER holds writers off meanwhile.
+    id: 4,
+    name: 'hash chain',
+    sql: (s) => `
+      ALTER TABLE ${s}.events ADD COLUMN previous_hash bytea, ADD COLUMN hash bytea;
+      DROP FUNCTION ${s}.append_events(text, text, bigint, uuid[], text[], jsonb[], jsonb[]);
+      ${appendChainedEventsFunction(s)}`,
+    run: async (client, s) => {
+      await sealUnhashedEvents(client, s);
+    },
+    after: (s) => `ALTER TABLE ${s}.events ALTER COLUMN previous_hash SET NOT NULL, ALTER COLUMN hash SET NOT NULL;`,
+  },
 ];
 
 /** Read-model tables are created per collection on demand; checkpoints live beside them. */
@@ -87,6 +107,8 @@ async function apply(pool: pg.Pool, schema: string, migrations: readonly Migrati
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;
       await client.query(migration.sql(s));
+      await migration.run?.(client, s);
+      if (migration.after) await client.query(migration.after(s));
       await client.query(`INSERT INTO ${s}.schema_migrations (id, name) VALUES ($1, $2)`, [migration.id, migration.name]);
       count += 1;
     }

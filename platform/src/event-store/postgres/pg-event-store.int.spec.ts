@@ -25,8 +25,8 @@ describe('PostgreSQL event store ordering', () => {
       // A writer that has inserted but not yet committed...
       await slow.query('BEGIN');
       await slow.query(
-        `INSERT INTO ${schemas.eventStoreSchema}.events (stream_id, stream_revision, event_id, type, data, metadata)
-         VALUES ('slow-1', 0, $1, 'Slow', '{}', $2)`,
+        `INSERT INTO ${schemas.eventStoreSchema}.events (stream_id, stream_revision, event_id, type, data, metadata, previous_hash, hash)
+         VALUES ('slow-1', 0, $1, 'Slow', '{}', $2, '\\x00', '\\x00')`,
         [testEvent().id, JSON.stringify(testEvent().metadata)],
       );
       // ...while a later writer commits.

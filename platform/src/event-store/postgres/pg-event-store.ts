@@ -11,6 +11,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../port.js';
+import { canonicalJson, digestOfCanonicalParts } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.js';
 import { subscribeWithPolling } from './pg-subscription.js';
@@ -20,6 +21,11 @@ export interface PgEventStoreOptions {
   /** Connection string for the LISTEN connection of subscriptions. */
   readonly connectionString: string;
   readonly schema: string;
+  /**
+   * Test-only: false appends without the hash chain (no content digests, no chain step), so the
+   * bench can measure what hashing costs; a store written so does not verify. Default true.
+   */
+  readonly hashChain?: boolean;
 }
 
 const NOTIFY_COALESCE_MS = 3;
@@ -43,6 +49,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const { pool } = options;
   const s = schemaName(options.schema);
   const channel = notifyChannel(s);
+  const hashChain = options.hashChain ?? true;
   let notifyPending = false;
 
   /** Wakes subscriptions: at most one NOTIFY per few milliseconds, however many appends complete. */
@@ -63,16 +70,24 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const [kind, exact] = typeof expectedRevision === 'bigint' ? ['exact', expectedRevision.toString()] : [expectedRevision, null];
+    // Canonical JSON is valid JSON: the same text is the jsonb value and the hashed content.
+    const encode = hashChain ? canonicalJson : JSON.stringify;
+    const data = events.map((e) => encode(e.data));
+    const metadata = events.map((e) => encode(e.metadata));
+    const contents = hashChain
+      ? events.map((e, i) => digestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? ''))
+      : null;
     let rows: AppendRow[];
     try {
-      ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7)`, values: [
+      ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8)`, values: [
         streamId,
         kind,
         exact,
         events.map((e) => e.id),
         events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
+        data,
+        metadata,
+        contents,
       ] }));
     } catch (error) {
       // The same event ids raced into another stream and won: the retry reports it as a partial duplicate.

@@ -10,10 +10,13 @@ export interface EventRow {
   data: Record<string, unknown>;
   metadata: EventMetadata;
   recorded_at: Date;
+  previous_hash: string;
+  hash: string;
 }
 
 export const EVENT_COLUMNS =
-  'seq, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at';
+  'seq, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata, recorded_at, ' +
+  "encode(previous_hash, 'hex') AS previous_hash, encode(hash, 'hex') AS hash";
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -25,5 +28,7 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     revision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.seq) },
     recordedAt: row.recorded_at.toISOString(),
+    previousHash: row.previous_hash,
+    hash: row.hash,
   };
 }

@@ -119,12 +119,17 @@ async function apply(pool: pg.Pool, schema: string, migrations: readonly Migrati
 export interface MigrateOptions {
   readonly eventStoreSchema?: string;
   readonly readStoreSchema?: string;
+  /** Test-only: stop the event store after this migration, as an older release left it. */
+  readonly eventStoreUpTo?: number;
 }
 
 /** Applies pending migrations; returns how many ran. Safe to run concurrently and repeatedly. */
 export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<number> {
   let count = 0;
-  if (options.eventStoreSchema) count += await apply(pool, options.eventStoreSchema, eventStoreMigrations);
+  if (options.eventStoreSchema) {
+    const upTo = options.eventStoreUpTo ?? Number.POSITIVE_INFINITY;
+    count += await apply(pool, options.eventStoreSchema, eventStoreMigrations.filter((m) => m.id <= upTo));
+  }
   if (options.readStoreSchema) count += await apply(pool, options.readStoreSchema, readStoreMigrations);
   return count;
 }

@@ -1,0 +1,22 @@
+import { createPgEventStore } from '../../event-store/postgres/pg-event-store.js';
+import { testEvent } from '../../event-store/testing/events.js';
+import { createTestSchemas, type TestSchemas } from '../../testing/postgres.js';
+import type { EventStore } from '../../event-store/port.js';
+
+/** A migrated test schema with `streams` streams of `perStream` events each, appended 1 to 3 at a time. */
+export async function seededStore(label: string, streams = 4, perStream = 10): Promise<{ schemas: TestSchemas; store: EventStore; ids: string[] }> {
+  const schemas = await createTestSchemas(label);
+  const store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+  const ids = Array.from({ length: streams }, (_, i) => `account-${i}`);
+  for (const id of ids) {
+    let written = 0;
+    while (written < perStream) {
+      const batch = Array.from({ length: Math.min(1 + (written % 3), perStream - written) }, (_, k) =>
+        testEvent('Deposited', { n: written + k, amount: `${written + k}.50`, note: 'café ✓' }),
+      );
+      await store.appendToStream(id, batch, { expectedRevision: written === 0 ? 'no_stream' : BigInt(written - 1) });
+      written += batch.length;
+    }
+  }
+  return { schemas, store, ids };
+}

@@ -3,10 +3,12 @@ import type { Logger } from 'pino';
 import { routes } from '@concierge/contracts';
 import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { Position } from '@concierge/platform/event-store/position';
+import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
 import { portfolioQueryHandlers } from './portfolio/routes.js';
@@ -22,6 +24,8 @@ import { withdrawalQueryHandlers } from './withdrawals/routes.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
+  /** The auditors' stream view reads it, and every audited read is recorded in it first; without it those routes answer 501. */
+  readonly eventStore?: EventStore;
   /** Verifies access tokens; the query API never holds the private key. */
   readonly publicKey: string;
   readonly logger: Logger;
@@ -55,6 +59,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...planQueryHandlers(deps),
     ...strategyQueryHandlers(deps),
     ...portfolioQueryHandlers(deps),
+    ...timeTravelQueryHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,

@@ -31,6 +31,7 @@ runService('query-api', async () => {
   const app = createQueryApp({
     ...(registry ? { knownTokenSymbols: new Set(registry.tokens.map((token) => token.symbol)) } : {}),
     readStore: stores.readStore,
+    eventStore: stores.eventStore,
     publicKey: publicKeyFrom(config),
     logger,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,

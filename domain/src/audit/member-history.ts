@@ -38,8 +38,12 @@ async function lastUpTo(store: EventStore, streamId: string, atMs: number): Prom
   }
 }
 
-/** Time travel over the event store: the member's account at `instant`, rebuilt from their streams (see `memberAt`). */
-export async function memberAtInstant(store: EventStore, userId: string, instant: string): Promise<TimeTravelResponse> {
+/**
+ * Time travel over the event store: the member's account at `instant`, rebuilt from their streams
+ * (see `memberAt`); undefined when no user stream has this id at all (a member registered after
+ * the instant is answered, with `member: null`).
+ */
+export async function memberAtInstant(store: EventStore, userId: string, instant: string): Promise<TimeTravelResponse | undefined> {
   const atMs = instantMs(instant);
   const [user, account, addressBook, portfolio] = await Promise.all([
     readUpTo(store, userStreamId(userId), atMs),
@@ -47,6 +51,7 @@ export async function memberAtInstant(store: EventStore, userId: string, instant
     readUpTo(store, withdrawalAddressesStreamId(userId), atMs),
     lastUpTo(store, portfolioStreamId(userId), atMs),
   ]);
+  if (user.length === 0) return undefined;
   const plan = await readUpTo(store, planStreamId(planIdAt(user, atMs)), atMs);
   return memberAt(userId, instant, { user, account, addressBook, portfolio, plan });
 }

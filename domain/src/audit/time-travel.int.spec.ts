@@ -8,6 +8,13 @@ import { memberJourney, type MemberJourney } from './testing/member-journey.js';
 
 const before = (at: string) => new Date(Date.parse(at) - 1).toISOString();
 
+/** The rebuild of a member the journey made, who exists. */
+async function memberAt(eventStore: EventStore, userId: string, instant: string) {
+  const answer = await memberAtInstant(eventStore, userId, instant);
+  if (answer === undefined) throw new Error(`no user stream for ${userId}`);
+  return answer;
+}
+
 describe("time travel: a member's account rebuilt from the streams at an instant, on PostgreSQL", () => {
   let schemas: TestSchemas;
   let eventStore: EventStore;
@@ -29,8 +36,8 @@ describe("time travel: a member's account rebuilt from the streams at an instant
 
   it('counts a deposit from the exact instant the store recorded it, and not a millisecond before', async () => {
     const at = recordedAtOf('DepositRecorded');
-    const justBefore = await memberAtInstant(eventStore, journey.userId, before(at));
-    const atDeposit = await memberAtInstant(eventStore, journey.userId, at);
+    const justBefore = await memberAt(eventStore, journey.userId, before(at));
+    const atDeposit = await memberAt(eventStore, journey.userId, at);
     expect(justBefore.account.balance).toEqual({ micro: '0', usdc: '0' });
     expect(justBefore.account.deposits).toEqual([]);
     // 100 USDC less the Gold-like plan's 2.5% fee, exactly.
@@ -46,10 +53,10 @@ describe("time travel: a member's account rebuilt from the streams at an instant
   it('reserves a requested withdrawal from its instant, and releases it from the instant of its rejection', async () => {
     const requestedAt = recordedAtOf('WithdrawalRequested', journey.rejectedWithdrawalId);
     const rejectedAt = recordedAtOf('WithdrawalRejected', journey.rejectedWithdrawalId);
-    const beforeRequest = await memberAtInstant(eventStore, journey.userId, before(requestedAt));
-    const atRequest = await memberAtInstant(eventStore, journey.userId, requestedAt);
-    const beforeRejection = await memberAtInstant(eventStore, journey.userId, before(rejectedAt));
-    const atRejection = await memberAtInstant(eventStore, journey.userId, rejectedAt);
+    const beforeRequest = await memberAt(eventStore, journey.userId, before(requestedAt));
+    const atRequest = await memberAt(eventStore, journey.userId, requestedAt);
+    const beforeRejection = await memberAt(eventStore, journey.userId, before(rejectedAt));
+    const atRejection = await memberAt(eventStore, journey.userId, rejectedAt);
 
     expect(beforeRequest.account.reserved.micro).toBe('0');
     expect(beforeRequest.account.withdrawals).toEqual([]);
@@ -69,7 +76,7 @@ describe("time travel: a member's account rebuilt from the streams at an instant
   });
 
   it('shows the whole history at its end, the valuation as of then, and names the last event of each stream it used', async () => {
-    const now = await memberAtInstant(eventStore, journey.userId, new Date(Date.now() + 1000).toISOString());
+    const now = await memberAt(eventStore, journey.userId, new Date(Date.now() + 1000).toISOString());
     expect(now.member).toMatchObject({ status: 'approved', role: 'user', lastName: 'Journey1' });
     expect(now.account.balance).toEqual({ micro: '92500000', usdc: '92.5' });
     expect(now.account.withdrawals.map((w) => w.status)).toEqual(['rejected', 'completed']);
@@ -77,10 +84,11 @@ describe("time travel: a member's account rebuilt from the streams at an instant
     const accountEvidence = now.streams.find((s) => s.streamId === accountStreamId(journey.userId));
     expect(accountEvidence).toEqual({ streamId: accountStreamId(journey.userId), eventsIncluded: account.length, lastRevision: account.length - 1, lastRecordedAt: account.at(-1)?.recordedAt });
 
-    const beforeRegistration = await memberAtInstant(eventStore, journey.userId, '2020-01-01T00:00:00.000Z');
+    const beforeRegistration = await memberAt(eventStore, journey.userId, '2020-01-01T00:00:00.000Z');
     expect(beforeRegistration.member).toBeNull();
     expect(beforeRegistration.portfolio).toBeNull();
     expect(beforeRegistration.plan).toBeNull();
     expect(beforeRegistration.streams.every((s) => s.eventsIncluded === 0)).toBe(true);
+    expect(await memberAtInstant(eventStore, 'no-such-member', new Date().toISOString())).toBeUndefined();
   });
 });

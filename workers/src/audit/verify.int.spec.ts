@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('npm run audit -- verify', () => {
+  let schemas: TestSchemas;
+  let dir: string;
+  beforeAll(async () => {
+    ({ schemas } = await seededStore('auditcli', 3, 5));
+    dir = await mkdtemp(path.join(tmpdir(), 'audit-cli-'));
+  });
+  afterAll(async () => schemas?.drop());
+
+  async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const env = { ...process.env, DATABASE_URL: schemas.connectionString, EVENT_STORE_SCHEMA: schemas.eventStoreSchema, READ_STORE_SCHEMA: schemas.readStoreSchema };
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/audit/cli.ts', ...args], { cwd: ROOT, env });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  it('exits 0 with a one-line summary on an untouched store, then 1 naming the first broken stream and revision', async () => {
+    const heads = path.join(dir, 'heads.json');
+    const clean = await audit('verify', '--save-heads', heads);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^verified 3 streams, 15 events in \d+\.\d\d s \(\d+ events\/s\): every chain holds\n$/);
+    expect(JSON.parse(await readFile(heads, 'utf8'))).toMatchObject({ heads: [{ stream: 'account-0', revision: '4' }, { stream: 'account-1' }, { stream: 'account-2' }] });
+
+    await schemas.pool.query(`UPDATE ${schemas.eventStoreSchema}.events SET data = '{"amount":"0.50"}' WHERE stream_id = 'account-1' AND stream_revision = 2`);
+    await schemas.pool.query(`DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision = 4`);
+    const broken = await audit('verify', '--heads', heads);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('BROKEN: account-1 at revision 2 (content-changed)');
+    expect(broken.stderr).toContain('also truncated: account-2: ends at revision 3');
+    expect((await audit('verify', '--stream', 'account-0')).code).toBe(0);
+  });
+
+  it('answers 2 with the usage for an unknown command or a bad option', async () => {
+    const unknown = await audit('verfy');
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('Unknown audit command "verfy"')]);
+    const bad = await audit('verify', '--since', 'yesterday');
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--since must be a position')]);
+  });
+});

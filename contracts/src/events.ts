@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { auditEvents } from './audit/events.js';
 import { authEvents } from './auth/events.js';
 import { uniqueValueEvents } from './shared/claims.js';
 import { depositEvents } from './deposits/events.js';
@@ -24,6 +25,7 @@ export const eventSchemasByContext = {
   withdrawalReferences: withdrawalReferenceEvents,
   withdrawalTransactions: withdrawalTransactionEvents,
   portfolio: portfolioEvents,
+  audit: auditEvents,
 } as const;
 
 /** The data schema of every event type of the product, by type name. */
@@ -40,6 +42,7 @@ export const eventSchemas = {
   ...withdrawalReferenceEvents,
   ...withdrawalTransactionEvents,
   ...portfolioEvents,
+  ...auditEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof eventSchemas;

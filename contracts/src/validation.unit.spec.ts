@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AddDepositRequest } from './deposits/dto.js';
-import { AuditAllQuery } from './audit/dto.js';
+import { AuditEventsQuery, AuditStreamsQuery } from './audit/dto.js';
 import { LoginRequest, ResetPasswordRequest } from './auth/dto.js';
 import { EmptyBody } from './shared/fields.js';
 import { SavePlanRequest } from './subscriptions/dto.js';
@@ -164,8 +164,10 @@ describe('query parameters', () => {
     expect(AdminWithdrawalsQuery.parse({ status: 'pending', limit: '20' }).limit).toBe(20);
   });
 
-  it('audit reads $all from a position', () => {
-    expect(AuditAllQuery.parse({})).toEqual({ after: '0-0', limit: 100 });
-    expect(errorsOf(AuditAllQuery, { after: 'start' })).toEqual({ after: 'after must be a position such as 1200-1200' });
+  it('audit searches events by instants it normalises, and refuses a range that ends before it starts', () => {
+    expect(AuditEventsQuery.parse({ from: '2026-01-31T10:00:00+01:00', type: '' })).toEqual({ from: '2026-01-31T09:00:00.000Z', page: 1, limit: 25 });
+    expect(errorsOf(AuditEventsQuery, { from: 'yesterday' })).toEqual({ from: 'from must be an ISO date-time with a zone, such as 2026-01-31T09:00:00Z' });
+    expect(errorsOf(AuditEventsQuery, { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' })).toEqual({ from: 'from must not be after to' });
+    expect(errorsOf(AuditStreamsQuery, { category: 'account-1' })).toEqual({ category: 'category must be letters only, such as account' });
   });
 });

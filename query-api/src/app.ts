@@ -8,7 +8,8 @@ import { createApiApp } from '@concierge/platform/http/base-app';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
+import { recordRead } from './audit/record-reads.js';
+import { auditQueryHandlers } from './audit/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
 import { portfolioQueryHandlers } from './portfolio/routes.js';
@@ -59,7 +60,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...planQueryHandlers(deps),
     ...strategyQueryHandlers(deps),
     ...portfolioQueryHandlers(deps),
-    ...timeTravelQueryHandlers(deps),
+    ...auditQueryHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,
@@ -69,7 +70,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
         routes,
         auth: { publicKey: deps.publicKey, standings },
         handlers,
-        before: (route) => (route.reads?.length ? [awaitMinPosition(route.reads, minPosition)] : []),
+        before: (route) => [...(route.reads?.length ? [awaitMinPosition(route.reads, minPosition)] : []), recordRead(route, deps.eventStore)],
       }),
     ],
     health: async () => ({ users: (await deps.readStore.getCheckpoint('users')) ? 'projected' : 'empty' }),

@@ -1,5 +1,6 @@
-import { DEPOSITS_COLLECTION, USERS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWALS_COLLECTION } from '@concierge/contracts';
+import { AUDIT_EVENTS_COLLECTION, AUDIT_STREAMS_COLLECTION, DEPOSITS_COLLECTION, USERS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWALS_COLLECTION } from '@concierge/contracts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import { AUDIT_EVENT_INDEXES, AUDIT_STREAM_INDEXES } from './audit/indexes.js';
 import { DEPOSIT_INDEXES } from './deposits/indexes.js';
 import { USER_INDEXES } from './users/indexes.js';
 import { WITHDRAWAL_ADDRESS_INDEXES } from './withdrawal-addresses/indexes.js';
@@ -11,4 +12,6 @@ export async function ensureQueryIndexes(readStore: ReadStore): Promise<void> {
   await readStore.ensureIndexes(WITHDRAWALS_COLLECTION, WITHDRAWAL_INDEXES);
   await readStore.ensureIndexes(DEPOSITS_COLLECTION, DEPOSIT_INDEXES);
   await readStore.ensureIndexes(WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWAL_ADDRESS_INDEXES);
+  await readStore.ensureIndexes(AUDIT_STREAMS_COLLECTION, AUDIT_STREAM_INDEXES);
+  await readStore.ensureIndexes(AUDIT_EVENTS_COLLECTION, AUDIT_EVENT_INDEXES);
 }

@@ -1,34 +1,61 @@
 import { z } from 'zod';
-import { EventMetadata, PositionText } from '../shared/envelope.js';
+import { Actor, PositionText } from '../shared/envelope.js';
 import { blankAsAbsent, limitQuery, pageQuery } from '../shared/fields.js';
 
 /** An addition to the first design: read-only access to the event store for auditors (and admins). */
 
-/** GET /audit/streams: stream names, optionally of one category (`user`, `account`, ...). */
+const categoryField = blankAsAbsent(
+  z.string({ error: 'category must be text' }).regex(/^[A-Za-z]{1,40}$/, { error: 'category must be letters only, such as account' }),
+);
+
+/** An instant in a query: any ISO-8601 date-time with a zone, such as 2026-01-31T09:00:00Z. */
+const instantField = (label: string) =>
+  blankAsAbsent(
+    z.iso.datetime({ offset: true, error: `${label} must be an ISO date-time with a zone, such as 2026-01-31T09:00:00Z` }).transform((text) => new Date(text).toISOString()),
+  );
+
+/** GET /audit/streams: streams newest activity first, optionally of one category, whose id contains `search`. */
 export const AuditStreamsQuery = z.object({
-  category: blankAsAbsent(z.string({ error: 'category must be text' }).regex(/^[A-Za-z]{1,40}$/, { error: 'category must be letters only, such as account' })),
+  category: categoryField,
+  search: blankAsAbsent(z.string({ error: 'search must be text' }).trim().max(200, { error: 'search must be at most 200 characters' })),
   page: pageQuery(),
-  limit: limitQuery(50),
+  limit: limitQuery(25),
 });
 export type AuditStreamsQuery = z.infer<typeof AuditStreamsQuery>;
 
 export const AuditStreamSummary = z.object({
   streamId: z.string(),
   category: z.string(),
-  /** Revision of the stream's last event (0-based), i.e. event count - 1. */
+  eventCount: z.number().int(),
+  /** Revision of the stream's last event (0-based). */
   lastRevision: z.number().int(),
   lastEventType: z.string(),
   lastEventAt: z.string(),
+  lastPosition: PositionText,
 });
+export type AuditStreamSummary = z.infer<typeof AuditStreamSummary>;
+
 export const AuditStreamsResponse = z.object({
   streams: z.array(AuditStreamSummary),
+  /** Exact number of streams matching the category and search. */
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** Every category with its number of streams (the whole store, not the filtered page). */
+  categories: z.record(z.string(), z.number().int()),
 });
 export type AuditStreamsResponse = z.infer<typeof AuditStreamsResponse>;
 
-/** An event as it was recorded. */
+/** Who, why and when of an event; each is null where the event's metadata did not record it. */
+const Provenance = {
+  /** Null: "actor not recorded" (an event written before metadata was required, or malformed metadata). */
+  actor: Actor.nullable(),
+  correlationId: z.string().nullable(),
+  causationId: z.string().nullable(),
+  occurredAt: z.string().nullable(),
+};
+
+/** An event as it was recorded: provenance read leniently out of its metadata, which travels as stored. */
 export const RecordedEventDto = z.object({
   id: z.string(),
   type: z.string(),
@@ -36,8 +63,9 @@ export const RecordedEventDto = z.object({
   revision: z.number().int(),
   position: PositionText,
   recordedAt: z.string(),
+  ...Provenance,
   data: z.record(z.string(), z.unknown()),
-  metadata: EventMetadata,
+  metadata: z.unknown(),
 });
 export type RecordedEventDto = z.infer<typeof RecordedEventDto>;
 
@@ -60,22 +88,53 @@ export const AuditStreamQuery = z.object({
       .int({ error: 'fromRevision must be a whole number' })
       .min(0, { error: 'fromRevision must not be negative' }),
   ),
-  limit: limitQuery(100),
+  limit: limitQuery(25),
 });
 export type AuditStreamQuery = z.infer<typeof AuditStreamQuery>;
 
-export const AuditStreamResponse = z.object({ streamId: z.string(), events: z.array(RecordedEventDto) });
+export const AuditStreamResponse = z.object({
+  streamId: z.string(),
+  /** Revision of the stream's last event in the store now; null when the stream does not exist. */
+  lastRevision: z.number().int().nullable(),
+  events: z.array(RecordedEventDto),
+});
 export type AuditStreamResponse = z.infer<typeof AuditStreamResponse>;
 
-/** GET /audit/events: events of all streams in global order, strictly after `after` (default: the start). */
-export const AuditAllQuery = z.object({
-  after: blankAsAbsent(
-    z.string({ error: 'after must be text' }).regex(/^\d{1,20}-\d{1,20}$/, { error: 'after must be a position such as 1200-1200' }),
-  ).transform((after) => after ?? '0-0'),
-  limit: limitQuery(100),
-});
-export type AuditAllQuery = z.infer<typeof AuditAllQuery>;
+/** GET /audit/events: events of every stream in global order, filtered; each filter is optional. */
+export const AuditEventsQuery = z
+  .object({
+    type: blankAsAbsent(z.string({ error: 'type must be text' }).regex(/^[A-Za-z]{1,80}$/, { error: 'type must be an event type such as DepositRecorded' })),
+    category: categoryField,
+    from: instantField('from'),
+    to: instantField('to'),
+    actorId: blankAsAbsent(z.string({ error: 'actorId must be text' }).trim().min(1).max(64, { error: 'actorId must be at most 64 characters' })),
+    correlationId: blankAsAbsent(z.string({ error: 'correlationId must be text' }).trim().min(1).max(200, { error: 'correlationId must be at most 200 characters' })),
+    page: pageQuery(),
+    limit: limitQuery(25),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: 'from must not be after to', path: ['from'] });
+export type AuditEventsQuery = z.infer<typeof AuditEventsQuery>;
 
-/** `next` is the position to pass as `after` for the following page (null when none were returned). */
-export const AuditAllResponse = z.object({ events: z.array(RecordedEventDto), next: PositionText.nullable() });
-export type AuditAllResponse = z.infer<typeof AuditAllResponse>;
+/** One event as the search lists it; its data is read from the stream view. */
+export const AuditEventSummary = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  category: z.string(),
+  revision: z.number().int(),
+  position: PositionText,
+  type: z.string(),
+  /** The metadata's occurredAt, else when the store recorded the event. */
+  time: z.string(),
+  recordedAt: z.string(),
+  ...Provenance,
+});
+export type AuditEventSummary = z.infer<typeof AuditEventSummary>;
+
+export const AuditEventsResponse = z.object({
+  events: z.array(AuditEventSummary),
+  /** Exact number of events matching every filter. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AuditEventsResponse = z.infer<typeof AuditEventsResponse>;

@@ -1,4 +1,7 @@
 export * from './dto.js';
 export * from './replay-verify.js';
 export * from './time-travel.js';
+export * from './events.js';
+export * from './provenance.js';
+export * from './read-model.js';
 export * as auditRoutes from './routes.js';

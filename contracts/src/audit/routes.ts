@@ -1,8 +1,8 @@
 import { EmptyBody } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
 import {
-  AuditAllQuery,
-  AuditAllResponse,
+  AuditEventsQuery,
+  AuditEventsResponse,
   AuditStreamParams,
   AuditStreamQuery,
   AuditStreamResponse,
@@ -20,10 +20,10 @@ export const listStreams = defineRoute({
   path: '/audit/streams',
   side: 'query',
   access: ['auditor', 'admin'],
-  summary: 'Stream names with their last revision, optionally of one category.',
+  summary: 'Streams with their event count and last event, newest activity first; by category and stream id search; exact total.',
   query: AuditStreamsQuery,
   response: AuditStreamsResponse,
-  reads: ['streams'],
+  reads: ['auditStreams'],
 });
 
 export const readStream = defineRoute({
@@ -44,9 +44,10 @@ export const readAll = defineRoute({
   path: '/audit/events',
   side: 'query',
   access: ['auditor', 'admin'],
-  summary: 'Events of all streams ($all) in global order after a position, for replay and audit.',
-  query: AuditAllQuery,
-  response: AuditAllResponse,
+  summary: 'Events of every stream in global order, by type, category, time range, actor and correlation id; exact total.',
+  query: AuditEventsQuery,
+  response: AuditEventsResponse,
+  reads: ['auditEvents'],
 });
 
 export const memberAt = defineRoute({

@@ -20,7 +20,10 @@ export const READ_MODELS = [
   /** Each member's balance, reserved and available amounts (from the account stream). */
   'accounts',
   'portfolio',
-  'streams',
+  /** Every stream with its event count and last event (auditors' stream browser). */
+  'auditStreams',
+  /** One small document per event: type, time, actor, correlation (auditors' event search). */
+  'auditEvents',
 ] as const;
 export type ReadModel = (typeof READ_MODELS)[number];
 
@@ -28,7 +31,7 @@ export type ReadModel = (typeof READ_MODELS)[number];
  * The read models a projection of the workers writes today (each projection is named after its
  * model). Reads of the others never wait for X-Min-Position: nothing would ever move them.
  */
-export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'plans', 'strategies', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts', 'portfolio'];
+export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'plans', 'strategies', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts', 'portfolio', 'auditStreams', 'auditEvents'];
 
 /** Header carrying the exact total of a list whose body is a bare array. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

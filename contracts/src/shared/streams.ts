@@ -42,6 +42,8 @@ export const STREAM_CATEGORIES = {
   portfolio: 'portfolio',
   /** How far deposit detection has scanned one token on one chain: `chainScan-<chainId>-<lower-case token address>`. */
   chainScan: 'chainScan',
+  /** What one auditor (or admin) read through the audit routes: `auditReads-<userId>`. */
+  auditReads: 'auditReads',
 } as const;
 
 export type StreamCategory = (typeof STREAM_CATEGORIES)[keyof typeof STREAM_CATEGORIES];

@@ -32,7 +32,8 @@ export const listUsers = defineRoute({
   method: 'GET',
   path: '/users',
   side: 'query',
-  access: ['admin'],
+  // Auditors find a member by name or email here before opening their streams (their reads are recorded).
+  access: ['admin', 'auditor'],
   summary: 'Users page by page, newest first, filtered by status and by a search on name or email.',
   query: UsersQuery,
   response: UserPageResponse,
@@ -89,7 +90,7 @@ export const getUser = defineRoute({
   method: 'GET',
   path: '/users/:id',
   side: 'query',
-  access: ['admin'],
+  access: ['admin', 'auditor'],
   summary: 'One user (404 "No user found with this ID").',
   params: IdParams,
   response: UserDto,

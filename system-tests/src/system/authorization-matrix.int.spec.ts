@@ -27,6 +27,25 @@ import { freshSession, seedAccounts, type MatrixAccount } from './matrix-princip
 
 const GENERIC_NOT_FOUND = /^No API route /;
 
+/**
+ * The only command routes an auditor gets past authorization on: signing in and out, their own
+ * session, password and name, and the public links of registration and password reset. Every
+ * other command (money, approvals, plans, strategies, another account) answers 403.
+ */
+const AUDITOR_OWN_ACCOUNT_COMMANDS = [
+  'auth.login',
+  'auth.refreshToken',
+  'auth.logout',
+  'auth.logoutEverywhere',
+  'auth.verifyEmail',
+  'auth.forgotPassword',
+  'auth.checkResetToken',
+  'auth.resetPassword',
+  'auth.register',
+  'users.updateProfile',
+  'users.changePassword',
+] as const;
+
 interface Outcome {
   readonly status: number;
   readonly message: unknown;
@@ -85,7 +104,7 @@ describe('authorization matrix: every route x every caller', () => {
           snapshots: { enqueue: async () => undefined },
         }),
       ),
-      listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger })),
+      listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger })),
     ]);
     apis = { command, query };
     const accounts: Record<Exclude<PrincipalName, 'anonymous'>, MatrixAccount> = {
@@ -132,6 +151,13 @@ describe('authorization matrix: every route x every caller', () => {
     // A route without a handler answers 501 to every caller it lets in; one with a handler never does.
     const answered501 = (id: string) => Object.values(outcomes.get(id) ?? {}).some((outcome) => outcome.status === 501);
     expect(rows.filter((r) => answered501(r.id) === r.built).map((r) => `${r.id} is marked ${r.built ? 'built' : 'not built'}`)).toEqual([]);
+  });
+
+  it('lets an auditor command nothing: the command API refuses them everything but their own sign-in, session and credentials', () => {
+    const letIn = routes.filter((route) => route.side === 'command' && ![401, 403].includes(outcomes.get(route.id)?.auditor?.status ?? 0));
+    expect(letIn.map((route) => route.id).sort()).toEqual([...AUDITOR_OWN_ACCOUNT_COMMANDS].sort());
+    // None of them names another account: they act on the caller's own session or on a token they hold.
+    expect(letIn.filter((route) => route.path.includes(':') && route.id !== 'auth.checkResetToken').map((route) => route.id)).toEqual([]);
   });
 
   describe.each(routes.map((route) => ({ route, name: `${route.method} ${route.path} (${route.id})` })))('$name', ({ route }) => {

@@ -1,5 +1,7 @@
 import { accessProjection } from './access/projection.js';
 import { accountsProjection } from './accounts/projection.js';
+import { auditEventsProjection } from './audit-events/projection.js';
+import { auditStreamsProjection } from './audit-streams/projection.js';
 import { depositsProjection } from './deposits/projection.js';
 import { plansProjection } from './plans/projection.js';
 import { portfolioProjection } from './portfolio/projection.js';
@@ -22,6 +24,8 @@ export const projections: readonly Projection[] = [
   depositsProjection,
   accountsProjection,
   portfolioProjection,
+  auditStreamsProjection,
+  auditEventsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export const ACCESS_TOKEN_ISSUER = 'concierge';
 export const ACCESS_TOKEN_AUDIENCE = 'concierge-api';
@@ -50,19 +51,43 @@ function publicKeyObject(pem: string): KeyObject {
   return key;
 }
 
+/** How many verified tokens a process remembers per public key (a few MB at most). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+const verifiedByKey = new Map<string, VerifiedTokens>();
+function verifiedWith(publicKey: string): VerifiedTokens {
+  let tokens = verifiedByKey.get(publicKey);
+  if (!tokens) {
+    tokens = new VerifiedTokens(VERIFIED_TOKENS_KEPT);
+    verifiedByKey.set(publicKey, tokens);
+  }
+  return tokens;
+}
+
 /** Verifies with the public key only; any other algorithm, issuer or audience is refused. */
 export function verifyAccessToken(token: string, publicKey: string, now = new Date()): VerifyResult {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const tokens = verifiedWith(publicKey);
+  const known = tokens.get(token, nowSeconds);
+  if (known === 'expired') return { ok: false, reason: 'expired' };
+  if (known) return { ok: true, principal: known.principal };
   try {
     const payload = jwt.verify(token, publicKeyObject(publicKey), {
       algorithms: ['ES256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
-      clockTimestamp: Math.floor(now.getTime() / 1000),
+      clockTimestamp: nowSeconds,
     });
     const claims = AccessClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: 'invalid' };
     const { sub, role, status, sid, sit } = claims.data;
-    return { ok: true, principal: { userId: sub, role, status, sessionId: sid, sessionStartedAt: sit ?? 0 } };
+    const principal: Principal = { userId: sub, role, status, sessionId: sid, sessionStartedAt: sit ?? 0 };
+    const expiresAtSeconds = typeof payload === 'object' ? payload.exp : undefined;
+    // A token without an expiry is never remembered, so nothing outlives what the signer meant.
+    if (typeof expiresAtSeconds === 'number') {
+      tokens.remember(token, { principal: Object.freeze(principal), expiresAtSeconds });
+    }
+    return { ok: true, principal };
   } catch (error) {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }

@@ -72,3 +72,11 @@ export type ReplayVerificationAccepted = z.infer<typeof ReplayVerificationAccept
 
 export const ReplayVerificationParams = z.object({ id: idField('id') });
 export type ReplayVerificationParams = z.infer<typeof ReplayVerificationParams>;
+
+/**
+ * One job per verification, its id the verification's: adding it again adds nothing. Never retried
+ * on its own (a failed run is reported as `error`; the auditor starts another); kept a while for operators.
+ */
+export function replayVerifyJobOptions(verificationId: string) {
+  return { jobId: verificationId, attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
+}

@@ -1,9 +1,11 @@
 import { UsageError, type AuditCommand } from '@concierge/platform/audit/command';
+import { replayVerifyCommand } from './replay-verify/command.js';
 import { verifyCommand } from './verify.js';
 
 /** `npm run audit -- <command> [options]`: the auditors' tools. A new subcommand is one line here. */
 const commands: Readonly<Record<string, AuditCommand>> = {
   verify: verifyCommand,
+  'replay-verify': replayVerifyCommand,
 };
 
 function usage(): string {

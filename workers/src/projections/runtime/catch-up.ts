@@ -1,5 +1,5 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { START, type Position } from '@concierge/platform/event-store/position';
+import { comparePositions, START, type Position } from '@concierge/platform/event-store/position';
 import { CheckpointMovedError, type ReadStore } from '@concierge/platform/read-store/port';
 import type { Reactor } from '../../reactors/reactor.js';
 import type { ParsedEvent } from './handlers.js';
@@ -13,6 +13,8 @@ export interface CatchUpDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly batchSize?: number;
+  /** Stops after the last event at or before this position (replay-verify rebuilds to the live checkpoint); default: the head. */
+  readonly until?: Position;
 }
 
 export interface CatchUpResult {
@@ -38,7 +40,9 @@ export async function catchUp(processor: Processor, deps: CatchUpDeps): Promise<
   let from = await startingPoint(processor, deps);
   let events = 0;
   for (;;) {
-    const batch = await deps.eventStore.readAll({ after: from ?? START, maxCount: batchSize });
+    const read = await deps.eventStore.readAll({ after: from ?? START, maxCount: batchSize });
+    const { until } = deps;
+    const batch = until === undefined ? read : read.filter((event) => comparePositions(event.position, until) <= 0);
     const last = batch[batch.length - 1];
     if (!last) return { events, position: from };
     await commit(processor, processor.select(batch), { from, to: last.position }, deps.readStore);

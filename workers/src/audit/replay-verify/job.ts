@@ -1,0 +1,86 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import {
+  REPLAY_VERIFICATIONS_COLLECTION,
+  REPLAY_VERIFY_QUEUE,
+  ReplayVerifyJob,
+  type ReplayVerificationReport,
+} from '@concierge/contracts';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
+import { createRedis } from '../../redis.js';
+import { replayVerify, type ReplayVerifyDeps } from './replay-verify.js';
+import type { ScratchFactory } from './scratch.js';
+
+export interface ReplayVerifyJobDeps {
+  readonly eventStore: EventStore;
+  /** The live read store: compared, and where the reports are kept. */
+  readonly readStore: ReadStore;
+  readonly scratch: ScratchFactory;
+  readonly logger: Logger;
+  readonly now?: () => Date;
+  /** Passed on to `replayVerify` (tests narrow the projections). */
+  readonly verify?: Partial<Pick<ReplayVerifyDeps, 'projections' | 'attempts' | 'batchSize'>>;
+}
+
+const FINISHED: ReadonlySet<ReplayVerificationReport['status']> = new Set(['passed', 'failed', 'error']);
+
+/** A report as a read-model document (its values are JSON already; the port wants them typed so). */
+const asDoc = (report: ReplayVerificationReport): ReadModelDoc => JSON.parse(JSON.stringify(report)) as ReadModelDoc;
+
+/**
+ * Runs one verification and keeps its report in REPLAY_VERIFICATIONS_COLLECTION: `running`, then
+ * `passed` (no difference), `failed` (differences, listed) or `error` (why it could not finish).
+ * Safe to run twice: a verification already finished is left as it is.
+ */
+export function replayVerifyProcessor(deps: ReplayVerifyJobDeps): (job: Job) => Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const reports = deps.readStore.collection<ReadModelDoc>(REPLAY_VERIFICATIONS_COLLECTION);
+  return async (job) => {
+    const parsed = ReplayVerifyJob.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`replay-verify job ${job.id ?? '?'} has data it cannot read`);
+    const { verificationId, requestedBy } = parsed.data;
+    const stored = (await reports.get(verificationId)) as ReplayVerificationReport | undefined;
+    if (stored && FINISHED.has(stored.status)) return;
+    const base: ReplayVerificationReport = stored ?? {
+      id: verificationId,
+      status: 'queued',
+      requestedBy,
+      requestedAt: now().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      projections: [],
+      exclusions: [],
+      differenceCount: 0,
+      differences: [],
+      error: null,
+    };
+    const running: ReplayVerificationReport = { ...base, status: 'running', startedAt: now().toISOString() };
+    await reports.upsert(asDoc(running));
+    let finished: ReplayVerificationReport;
+    try {
+      const result = await replayVerify({ eventStore: deps.eventStore, live: deps.readStore, scratch: deps.scratch, ...deps.verify, onProgress: (message) => deps.logger.info({ verificationId }, message) });
+      finished = { ...running, ...result, status: result.differenceCount === 0 ? 'passed' : 'failed', finishedAt: now().toISOString() };
+    } catch (error) {
+      deps.logger.error({ err: error, verificationId }, 'replay-verify could not finish');
+      finished = { ...running, status: 'error', error: error instanceof Error ? error.message : String(error), finishedAt: now().toISOString() };
+    }
+    await reports.upsert(asDoc(finished));
+    deps.logger.info({ verificationId, status: finished.status, differences: finished.differenceCount }, 'replay-verify finished');
+  };
+}
+
+/** The workers' consumer of the replay-verify queue: one verification at a time (each rebuilds every read model). */
+export function startReplayVerifyWorker(deps: ReplayVerifyJobDeps & { readonly redisUrl: string; readonly prefix: string }): { close(): Promise<void> } {
+  const connection = createRedis(deps.redisUrl);
+  // Comparing keeps the event loop busy in stretches: a generous lock survives a lock renewal that runs late.
+  const worker = new Worker(REPLAY_VERIFY_QUEUE, replayVerifyProcessor(deps), { connection, prefix: deps.prefix, concurrency: 1, lockDuration: 120_000 });
+  worker.on('failed', (job, error) => deps.logger.warn({ err: error, jobId: job?.id }, 'replay-verify job failed'));
+  worker.on('error', (error) => deps.logger.warn({ err: error }, 'replay-verify queue connection error; reconnecting'));
+  return {
+    async close() {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}

@@ -8,6 +8,8 @@ import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { startReplayVerifyWorker } from './audit/replay-verify/job.js';
+import { scratchFromConfig } from './audit/replay-verify/scratch.js';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
 import { catchUpProcessor } from './jobs/catch-up/processor.js';
@@ -51,6 +53,15 @@ runService('workers', async () => {
     concurrency: config.SNAPSHOT_CONCURRENCY,
     lockDurationMs: config.SNAPSHOT_LOCK_MS,
     logger,
+  });
+  // Replay-verifications asked for from the auditors' page (POST /audit/replay-verifications).
+  const replayVerification = startReplayVerifyWorker({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    scratch: scratchFromConfig(config),
+    logger,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
   });
   const reactors = [
     ...chainJobs.reactors,
@@ -104,6 +115,7 @@ runService('workers', async () => {
     await mailQueue.close();
     await chainJobs.close();
     await snapshots.close();
+    await replayVerification.close();
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();

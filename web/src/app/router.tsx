@@ -28,6 +28,13 @@ const DepositHistoryPage = lazy(() => import('./routes/admin/deposit-history'));
 const SubscriptionManagerPage = lazy(() => import('./routes/admin/subscriptions'));
 const StrategyManagerPage = lazy(() => import('./routes/admin/strategies'));
 
+const AuditLayout = lazy(() => import('./routes/audit/layout'));
+const StreamBrowserPage = lazy(() => import('./routes/audit/streams'));
+const StreamViewPage = lazy(() => import('./routes/audit/stream'));
+const EventSearchPage = lazy(() => import('./routes/audit/events'));
+const TimeTravelPage = lazy(() => import('./routes/audit/time-travel'));
+const VerificationPage = lazy(() => import('./routes/audit/verification'));
+
 /** Each lazy page loads behind its own boundary, so a layout stays on screen while its child loads. */
 function page(element: ReactNode) {
   return <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
@@ -66,6 +73,16 @@ export function AppRoutes() {
         <Route path="deposit-history" element={page(<DepositHistoryPage />)} />
         <Route path="subscriptions" element={page(<SubscriptionManagerPage />)} />
         <Route path="strategies" element={page(<StrategyManagerPage />)} />
+        <Route path="*" element={toLanding} />
+      </Route>
+
+      <Route path="audit" element={<RequireAuth roles={['auditor', 'admin']}>{page(<AuditLayout />)}</RequireAuth>}>
+        <Route index element={<Navigate to="streams" replace />} />
+        <Route path="streams" element={page(<StreamBrowserPage />)} />
+        <Route path="streams/:streamId" element={page(<StreamViewPage />)} />
+        <Route path="events" element={page(<EventSearchPage />)} />
+        <Route path="time-travel" element={page(<TimeTravelPage />)} />
+        <Route path="verification" element={page(<VerificationPage />)} />
         <Route path="*" element={toLanding} />
       </Route>
 

@@ -35,8 +35,9 @@ export interface Session {
   readonly setUser: (user: SessionUser) => void;
 }
 
-/** The role's home page: admins to the admin dashboard, everyone else to the member dashboard. */
+/** The role's home page: admins to the admin dashboard, auditors to the audit screens, members to their dashboard. */
 export function dashboardPathFor(role: string): string {
+  if (role === 'auditor') return '/audit';
   return role === 'admin' ? '/admin/dashboard' : '/user/dashboard';
 }
 

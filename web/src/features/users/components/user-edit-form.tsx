@@ -20,6 +20,7 @@ const STATUS_OPTIONS: Option<UserStatus>[] = [
 const ROLE_OPTIONS: Option<UserRole>[] = [
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },
+  { value: 'auditor', label: 'Auditor' },
 ];
 
 /** A small select of fixed options; a value that is not one of them keeps `fallback`. */
@@ -58,11 +59,6 @@ export function UserEditForm({ user, currentPlan, planOptions, planHint, saving,
   if (plan !== currentPlan) changes.subscriptionPlan = plan;
   const changed = Object.keys(changes).length > 0;
 
-  // An auditor keeps their role listed, though the screen only offers user and admin.
-  const roles = ROLE_OPTIONS.some((option) => option.value === user.role)
-    ? ROLE_OPTIONS
-    : [...ROLE_OPTIONS, { value: user.role, label: 'Auditor' }];
-
   return (
     <Box
       component="form"
@@ -74,7 +70,7 @@ export function UserEditForm({ user, currentPlan, planOptions, planHint, saving,
       sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr) auto' } }}
     >
       <OptionSelect label="Status" value={status} options={STATUS_OPTIONS} fallback={user.status} onChange={setStatus} />
-      <OptionSelect label="Role" value={role} options={roles} fallback={user.role} onChange={setRole} />
+      <OptionSelect label="Role" value={role} options={ROLE_OPTIONS} fallback={user.role} onChange={setRole} />
       <TextField
         select
         size="small"

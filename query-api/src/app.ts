@@ -10,6 +10,8 @@ import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { recordRead } from './audit/record-reads.js';
 import { auditQueryHandlers } from './audit/routes.js';
+import { replayVerifyQueryHandlers, type ReplayVerifyQueue } from './audit/replay-verify/routes.js';
+import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
 import { portfolioQueryHandlers } from './portfolio/routes.js';
@@ -35,6 +37,8 @@ export interface QueryAppDeps {
   readonly standingChanges?: StandingChanges;
   /** The event store's newest committed position: X-Min-Position beyond it is answered at once. */
   readonly storeHead?: () => Promise<Position>;
+  /** The replay-verify queue POST /audit/replay-verifications adds to; without it that route answers 501. */
+  readonly replayQueue?: ReplayVerifyQueue;
   /** The portfolio-snapshots queue a member's `GET /wallets/performance?refresh=true` adds a valuation to. */
   readonly snapshotQueue?: SnapshotQueue;
   /** Longest wait for that valuation to land before answering the last figures marked `refreshing`. */
@@ -61,6 +65,8 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...strategyQueryHandlers(deps),
     ...portfolioQueryHandlers(deps),
     ...auditQueryHandlers(deps),
+    ...timeTravelQueryHandlers(deps),
+    ...replayVerifyQueryHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { PORTFOLIO_SNAPSHOT_QUEUE, registryFor, workersHeartbeatKey } from '@concierge/contracts';
+import { PORTFOLIO_SNAPSHOT_QUEUE, REPLAY_VERIFY_QUEUE, registryFor, workersHeartbeatKey } from '@concierge/contracts';
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
@@ -26,6 +26,7 @@ runService('query-api', async () => {
   // A member's refresh adds a valuation; a query must not hang on Redis, so a command fails soon.
   const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  const replayQueue = new Queue(REPLAY_VERIFY_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const registry = registryFor(config.CHAIN_ID, config.TOKEN_REGISTRY_FILE ? readFileSync(config.TOKEN_REGISTRY_FILE, 'utf8') : undefined);
   if (!registry) logger.warn({ chainId: config.CHAIN_ID }, 'no token registry for CHAIN_ID: strategy groups are not checked for unknown token symbols');
   const app = createQueryApp({
@@ -38,6 +39,7 @@ runService('query-api', async () => {
     standingChanges,
     storeHead: () => stores.eventStore.lastPosition(),
     snapshotQueue,
+    replayQueue,
     refreshWaitMs: config.PORTFOLIO_REFRESH_WAIT_MS,
     readiness: {
       eventStore: eventStoreCheck(stores.eventStore),
@@ -51,6 +53,7 @@ runService('query-api', async () => {
   onShutdown(logger, async () => {
     await closeServer();
     await snapshotQueue.close();
+    await replayQueue.close();
     queueConnection.disconnect();
     await standingChanges.close();
     probe.disconnect();

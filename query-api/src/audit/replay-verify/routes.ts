@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import {
+  auditRoutes,
+  REPLAY_VERIFICATIONS_COLLECTION,
+  REPLAY_VERIFY,
+  replayVerifyJobOptions,
+  type ReplayVerificationAccepted,
+  type ReplayVerificationReport,
+  type ReplayVerifyJob,
+} from '@concierge/contracts';
+import { principalOf } from '@concierge/platform/auth/authorize';
+import { NotFoundError, ServiceUnavailableError } from '@concierge/platform/errors';
+import { inputOf } from '@concierge/platform/http/route-table';
+import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
+
+export const NO_VERIFICATION_YET_MESSAGE = 'No replay-verification has been run yet: start one.';
+export const NO_SUCH_VERIFICATION_MESSAGE = 'No replay-verification has this id.';
+export const NOT_QUEUED_MESSAGE = 'The replay-verification could not be queued. Please try again in a moment.';
+
+/** A verification still queued or running after this long was abandoned (its worker died): a new request starts another. */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/** The replay-verify queue, as the query API adds to it. */
+export interface ReplayVerifyQueue {
+  add(name: typeof REPLAY_VERIFY, data: ReplayVerifyJob, options: ReturnType<typeof replayVerifyJobOptions>): Promise<unknown>;
+}
+
+export interface ReplayVerifyQueryDeps {
+  readonly readStore: ReadStore;
+  readonly logger: Logger;
+  /** Without it, starting a verification stays unbuilt (501); reading reports does not need it. */
+  readonly replayQueue?: ReplayVerifyQueue;
+  readonly now?: () => Date;
+}
+
+const asDoc = (report: ReplayVerificationReport): ReadModelDoc => JSON.parse(JSON.stringify(report)) as ReadModelDoc;
+
+/**
+ * The verification panel's routes: start a replay-verification (202 with its id; while one is
+ * queued or running, that one's id, so repeated clicks never pile up full rebuilds), read the
+ * latest and one by id. Starting one changes no domain state: the workers compare and write only
+ * the report.
+ */
+export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<string, RequestHandler> {
+  const now = deps.now ?? (() => new Date());
+  const reports = () => deps.readStore.collection<ReadModelDoc>(REPLAY_VERIFICATIONS_COLLECTION);
+  const latest = async () => (await reports().find({ sort: [{ field: 'requestedAt', direction: 'desc' }], limit: 1 }))[0] as ReplayVerificationReport | undefined;
+  const handlers: Record<string, RequestHandler> = {
+    [auditRoutes.latestReplayVerification.id]: async (_req, res) => {
+      const report = await latest();
+      if (!report) throw new NotFoundError(NO_VERIFICATION_YET_MESSAGE);
+      res.json(report);
+    },
+    [auditRoutes.replayVerification.id]: async (req, res) => {
+      const { params } = inputOf(req, auditRoutes.replayVerification);
+      const report = await reports().get(params.id);
+      if (!report) throw new NotFoundError(NO_SUCH_VERIFICATION_MESSAGE);
+      res.json(report);
+    },
+  };
+  const queue = deps.replayQueue;
+  if (!queue) return handlers;
+  handlers[auditRoutes.startReplayVerification.id] = async (req, res) => {
+    const current = await latest();
+    const pending = current && (current.status === 'queued' || current.status === 'running');
+    if (current && pending && now().getTime() - Date.parse(current.requestedAt) < ABANDONED_AFTER_MS) {
+      res.status(202).json({ id: current.id, status: current.status } satisfies ReplayVerificationAccepted);
+      return;
+    }
+    const { userId, role } = principalOf(req);
+    const report: ReplayVerificationReport = {
+      id: randomUUID(),
+      status: 'queued',
+      requestedBy: { userId, role },
+      requestedAt: now().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      projections: [],
+      exclusions: [],
+      differenceCount: 0,
+      differences: [],
+      error: null,
+    };
+    await reports().upsert(asDoc(report));
+    try {
+      await queue.add(REPLAY_VERIFY, { verificationId: report.id, requestedBy: report.requestedBy }, replayVerifyJobOptions(report.id));
+    } catch (error) {
+      deps.logger.warn({ err: error, verificationId: report.id }, 'replay-verification could not be queued');
+      await reports().upsert(asDoc({ ...report, status: 'error', error: NOT_QUEUED_MESSAGE, finishedAt: now().toISOString() }));
+      throw new ServiceUnavailableError(NOT_QUEUED_MESSAGE);
+    }
+    res.status(202).json({ id: report.id, status: report.status } satisfies ReplayVerificationAccepted);
+  };
+  return handlers;
+}

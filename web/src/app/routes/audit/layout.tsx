@@ -39,6 +39,7 @@ export default function AuditLayout() {
           value={currentAuditNav(pathname)}
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
           textColor="inherit"
           indicatorColor="secondary"
           sx={{ px: { xs: 0, md: 2 } }}

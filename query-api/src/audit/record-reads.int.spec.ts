@@ -42,6 +42,8 @@ describe("an auditor's own reads are recorded", () => {
     await api.get('/auth/me', auditor.authorization);
     expect((await recordsOf(auditor.userId)).map((r) => `${r.routeId} ${JSON.stringify(r.query)}`)).toEqual(['users.list {"page":1,"limit":10,"search":"ada"}']);
     expect(await recordsOf(admin.userId)).toEqual([]);
+    // Public reads have no reader to record and stay public.
+    expect((await api.get('/strategies/public', '')).status).toBe(200);
     // An admin's reads of the event store are audit reads all the same.
     await api.get('/audit/streams', admin.authorization);
     expect((await recordsOf(admin.userId)).map((r) => r.routeId)).toEqual(['audit.streams']);

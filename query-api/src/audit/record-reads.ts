@@ -27,6 +27,11 @@ export function recordsRead(route: RouteDef, role: string): boolean {
  */
 export function recordRead(route: RouteDef, eventStore: EventStore | undefined, now: () => Date = () => new Date()): RequestHandler {
   return async (req, res, next) => {
+    // A public route has no caller to record (and no principal to ask for).
+    if (route.access === 'public') {
+      next();
+      return;
+    }
     const { userId, role } = principalOf(req);
     if (!recordsRead(route, role)) {
       next();

@@ -20,6 +20,7 @@ export interface AuditApiHarness {
   failRecords(fail: boolean): void;
   /** A bearer header for a new approved account of this role (its standing recorded). */
   signIn(role: UserRole): Promise<{ userId: string; authorization: string }>;
+  /** GET below /api; an empty `authorization` sends none. */
   get(path: string, authorization: string): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
@@ -50,7 +51,7 @@ export async function startAuditApi(label: string): Promise<AuditApiHarness> {
       return { userId, authorization: bearerFor(keys, { sub: userId, role }) };
     },
     async get(path, authorization) {
-      const response = await fetch(`${api.url}/api${path}`, { headers: { authorization } });
+      const response = await fetch(`${api.url}/api${path}`, { headers: authorization === '' ? {} : { authorization } });
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
     },

@@ -1,4 +1,7 @@
+import { formatScaledDecimal } from '../shared/decimal.js';
+import { microToNumber } from '../shared/money.js';
 import type { RiskLevel } from '../strategies/fields.js';
+import type { PortfolioPerformanceResponse } from './dto.js';
 import type { SnapshotHolding, SnapshotSource } from './events.js';
 
 /** Collection of the portfolio read model: one document per member (id = userId). */
@@ -79,3 +82,99 @@ export type PortfolioReadModel = {
   /** The instant of the last event applied to the document (from the event, never the clock). */
   updatedAt: string;
 };
+
+/**
+ * Collection of GET /wallets/performance's answers as sent, one per member (id = userId), written
+ * by the portfolio projection with the member's document in the same batch, so the query API
+ * sends the text without reading, rebuilding and serialising the 17 KB document.
+ */
+export const PORTFOLIO_ANSWERS_COLLECTION = 'portfolio_answers';
+
+/**
+ * The version of `performanceResponse`'s answer: bump it whenever the answer changes shape or
+ * content, and the query API builds answers of an older version from the document again until the
+ * projection is rebuilt or the member's next event writes a new one.
+ */
+export const PORTFOLIO_ANSWER_VERSION = 1;
+
+/** GET /wallets/performance's answer (`refreshing: false`) to the member `id`, as the JSON text sent. */
+export type PortfolioAnswer = { id: string; version: number; json: string };
+
+/**
+ * The answer to the member of `doc`: the same function and serialisation as an answer built on
+ * request, so the text sent is the same either way and a rebuild writes it again byte for byte.
+ */
+export function portfolioAnswer(doc: PortfolioReadModel): PortfolioAnswer {
+  return { id: doc.id, version: PORTFOLIO_ANSWER_VERSION, json: JSON.stringify(performanceResponse(doc, false)) };
+}
+
+/** Exact text or digits -> the nearest JavaScript number, for display only. */
+const shown = (text: string): number => Number(text);
+const usdc = (micro: string): number => microToNumber(BigInt(micro));
+/** A whole count of 10^-decimals units (a token balance, a feed's answer) as a number for display. */
+const scaled = (digits: string, decimals: number): number => Number(formatScaledDecimal(BigInt(digits), decimals));
+
+/**
+ * GET /wallets/performance from the member's document, as it stands: every number rounded only
+ * here, for display. Before the first valuation the figures are zeros and nulls with `asOf` null.
+ */
+export function performanceResponse(doc: PortfolioReadModel | undefined, refreshing: boolean): PortfolioPerformanceResponse {
+  const latest = doc?.latest ?? null;
+  const performance = doc?.performance ?? null;
+  return {
+    totalValue: latest ? usdc(latest.totalValueMicro) : 0,
+    performance: {
+      dailyChange: performance ? shown(performance.dailyChange) : 0,
+      weeklyChange: performance ? shown(performance.weeklyChange) : 0,
+      monthlyChange: performance ? shown(performance.monthlyChange) : 0,
+      dailyChangeValue: performance ? usdc(performance.dailyChangeMicro) : 0,
+      weeklyChangeValue: performance ? usdc(performance.weeklyChangeMicro) : 0,
+      monthlyChangeValue: performance ? usdc(performance.monthlyChangeMicro) : 0,
+      apy: performance?.apy ? shown(performance.apy) : null,
+    },
+    earnings: performance ? usdc(performance.earningsMicro) : 0,
+    netContributions: performance ? usdc(performance.netContributionsMicro) : 0,
+    // Groups in name order and every object's keys written out: the text does not depend on where
+    // the document came from (a projection's batch in memory, or PostgreSQL's jsonb, which reorders keys).
+    breakdown: Object.fromEntries(
+      Object.entries(doc?.breakdown ?? {})
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, entry]) => [
+        name,
+        {
+          percentage: shown(entry.percentage),
+          value: usdc(entry.valueMicro),
+          description: entry.description,
+          displayName: entry.displayName,
+          color: entry.color,
+          hidden: entry.hidden,
+        },
+      ]),
+    ),
+    holdings: (latest?.holdings ?? []).map((holding) => ({
+      name: holding.name,
+      symbol: holding.symbol,
+      balance: scaled(holding.balance, holding.decimals),
+      price: scaled(holding.priceAnswer, holding.priceDecimals),
+      value: usdc(holding.valueMicro),
+      strategy: holding.strategy,
+      stale: holding.stale,
+    })),
+    riskProfile: { score: doc?.riskProfile ? shown(doc.riskProfile.score) : null, level: doc?.riskProfile?.level ?? null },
+    diversification: { score: doc?.diversification?.score ?? null, label: doc?.diversification?.label ?? null },
+    series: (doc?.series ?? []).map((point) => ({ at: point.at, value: usdc(point.valueMicro) })),
+    asOf: latest?.asOf ?? null,
+    source: latest?.source ?? null,
+    chainId: latest?.chainId ?? null,
+    anyStale: latest?.anyStale ?? false,
+    strategyChanges: (doc?.strategyChanges ?? []).map((change) => ({
+      at: change.at,
+      group: change.group,
+      displayName: change.displayName,
+      color: change.color,
+      change: change.change,
+      value: usdc(change.valueMicro),
+    })),
+    refreshing,
+  };
+}

@@ -3,12 +3,16 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PORTFOLIO_ANSWER_VERSION,
+  PORTFOLIO_ANSWERS_COLLECTION,
   PORTFOLIO_COLLECTION,
+  portfolioAnswer,
   PORTFOLIO_SNAPSHOT_QUEUE,
   PortfolioPerformanceResponse,
   SNAPSHOT_MEMBER,
   SnapshotMemberJob,
   snapshotMemberJobId,
+  type PortfolioAnswer,
   type PortfolioReadModel,
 } from '@concierge/contracts';
 import { startQueryApi, type QueryApiHarness } from '../testing/harness.js';
@@ -69,7 +73,12 @@ describe('GET /api/wallets/performance', () => {
   let connection: Redis;
   let queue: Queue;
   let api: QueryApiHarness;
-  const put = (doc: PortfolioReadModel) => api.readStore.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION).upsert(doc);
+  const answers = () => api.readStore.collection<PortfolioAnswer>(PORTFOLIO_ANSWERS_COLLECTION);
+  /** The document and its answer, as the portfolio projection writes them. */
+  const put = async (doc: PortfolioReadModel) => {
+    await api.readStore.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION).upsert(doc);
+    await answers().upsert(portfolioAnswer(doc));
+  };
   const memberJobs = async () => (await queue.getJobs(['waiting', 'active', 'completed', 'delayed'])).filter((job) => job.name === SNAPSHOT_MEMBER);
 
   beforeAll(async () => {
@@ -139,6 +148,32 @@ describe('GET /api/wallets/performance', () => {
       strategyChanges: [{ ...largeCapsEntered, value: 500.35 }],
       refreshing: false,
     });
+  });
+
+  it("sends the projection's answer as written, the same text and headers as one built from the document", async () => {
+    const member = api.bearer({ sub: 'member-e', role: 'user' });
+    await api.readStore.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION).upsert(portfolioDoc('member-e', 'snap-e'));
+    const built = await api.get('/wallets/performance', member);
+    await answers().upsert(portfolioAnswer(portfolioDoc('member-e', 'snap-e')));
+    const sent = await api.get('/wallets/performance', member);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual(built.body);
+    expect(sent.headers.get('content-type')).toBe(built.headers.get('content-type'));
+    // The ETag is a hash of the bytes sent: the same tag, the same text.
+    expect(sent.headers.get('etag')).toMatch(/^W\/"/);
+    expect(sent.headers.get('etag')).toBe(built.headers.get('etag'));
+    // The answer is what is sent: one the projection wrote for another valuation shows through.
+    const other = portfolioDoc('member-e', 'snap-e2');
+    await answers().upsert(portfolioAnswer({ ...other, latest: other.latest && { ...other.latest, totalValueMicro: '1700000000' } }));
+    expect((await api.get('/wallets/performance', member)).body).toMatchObject({ totalValue: 1700 });
+  });
+
+  it('builds the answer from the document when its stored one is of another version of the answer', async () => {
+    const member = api.bearer({ sub: 'member-f', role: 'user' });
+    await put(portfolioDoc('member-f', 'snap-f'));
+    const stale = portfolioDoc('member-f', 'snap-f0');
+    await answers().upsert({ ...portfolioAnswer({ ...stale, latest: stale.latest && { ...stale.latest, totalValueMicro: '1' } }), version: PORTFOLIO_ANSWER_VERSION - 1 });
+    expect((await api.get('/wallets/performance', member)).body).toMatchObject({ totalValue: 1500.25, refreshing: false });
   });
 
   it('is for members only: anonymous 401, admins and auditors 403', async () => {

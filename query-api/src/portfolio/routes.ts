@@ -4,7 +4,7 @@ import { portfolioRoutes } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { performanceResponse, readPortfolio } from './queries.js';
+import { performanceResponse, readAnswer, readPortfolio } from './queries.js';
 import { portfolioRefresher, type SnapshotQueue } from './refresh.js';
 
 export interface PortfolioQueryDeps {
@@ -34,6 +34,12 @@ export function portfolioQueryHandlers(deps: PortfolioQueryDeps): Record<string,
           // The queue cannot be reached: nothing is coming, so the figures as they are, not refreshing.
           deps.logger.warn({ err: error, userId }, 'portfolio refresh could not be queued');
         }
+      }
+      // The text the projection wrote with the document: nothing to parse, rebuild or serialise here.
+      const answer = await readAnswer(deps.readStore, userId);
+      if (answer) {
+        res.type('json').send(answer.json);
+        return;
       }
       res.json(performanceResponse(await readPortfolio(deps.readStore, userId), false));
     },

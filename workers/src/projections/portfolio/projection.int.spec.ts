@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '@concierge/platform/event-store/port';
-import { feeMicro, type PortfolioReadModel, type SnapshotHolding } from '@concierge/contracts';
+import { feeMicro, portfolioAnswer, type PortfolioAnswer, type PortfolioReadModel, type SnapshotHolding } from '@concierge/contracts';
 import { performanceFigures, type Contribution, type ValuationPoint } from '@concierge/domain/portfolio/figures/index';
 import { at, deposited, envelope, requested, withdrawalMoved } from '../accounts/money-history.js';
 import { useProjectionHarness } from '../testing/projection-harness.js';
-import { PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION, portfolioProjection } from './projection.js';
+import { PORTFOLIO_ANSWERS_COLLECTION, PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION, portfolioProjection } from './projection.js';
 
 const usdc = (micro: bigint): SnapshotHolding => ({
   symbol: 'USDC',
@@ -67,6 +67,7 @@ const group = (strategyId: string, name: string, riskWeight: number, tokenSymbol
 describe('portfolio projection', () => {
   const harness = useProjectionHarness(portfolioProjection, 'portfolioproj');
   const portfolio = (userId: string) => harness.readStore.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION).get(userId);
+  const answer = (userId: string) => harness.readStore.collection<PortfolioAnswer>(PORTFOLIO_ANSWERS_COLLECTION).get(userId);
 
   it('shows a member whose only flows are deposits (net of the fee) and a withdrawal at constant prices 0 earnings and 0 % change', async () => {
     await harness.append('account-ledger', deposited('ledger', 'd1', 100_000_000n, '1', 10));
@@ -146,7 +147,7 @@ describe('portfolio projection', () => {
   });
 
   it('comes out identical when rebuilt, in batches of any size', async () => {
-    const collections = [PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION];
+    const collections = [PORTFOLIO_COLLECTION, PORTFOLIO_ANSWERS_COLLECTION, PORTFOLIO_GROUPS_COLLECTION];
     const read = async () => Promise.all(collections.map((name) => harness.readStore.collection(name).find()));
     const before = await read();
     expect(before[0]?.map((doc) => doc.id).sort()).toEqual(['ledger', 'mixed']);
@@ -196,7 +197,11 @@ describe('portfolio projection', () => {
     });
     expect(doc?.performance?.apy).toMatch(/^\d+\.\d{4}$/);
     expect(doc?.first).toEqual({ at: at(45), valueMicro: points[0]?.valueMicro.toString() });
+    // The answer GET /wallets/performance sends, written with the document: the same text as one
+    // built from the document read back (jsonb reorders keys; the answer does not depend on them).
+    expect(doc && (await answer('long'))).toEqual(doc && portfolioAnswer(doc));
     await harness.rebuild();
     expect(await portfolio('long')).toEqual(doc);
+    expect(doc && (await answer('long'))).toEqual(doc && portfolioAnswer(doc));
   });
 });

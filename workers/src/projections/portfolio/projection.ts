@@ -1,10 +1,17 @@
-import { PORTFOLIO_COLLECTION, type PortfolioContribution, type PortfolioReadModel } from '@concierge/contracts';
+import {
+  PORTFOLIO_ANSWERS_COLLECTION,
+  PORTFOLIO_COLLECTION,
+  portfolioAnswer,
+  type PortfolioAnswer,
+  type PortfolioContribution,
+  type PortfolioReadModel,
+} from '@concierge/contracts';
 import { instant } from '../deposits/members.js';
 import { defineProjection, type ProjectionContext } from '../runtime/projection.js';
 import { emptyPortfolio, withContribution, withValuation } from './figures.js';
 import { liveGroups, PORTFOLIO_GROUPS_COLLECTION, strategyGroupCopy } from './groups.js';
 
-export { PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION };
+export { PORTFOLIO_ANSWERS_COLLECTION, PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION };
 
 /** Withdrawals requested and not yet ended, by id: `WithdrawalCompleted` does not repeat the amount. */
 export const PORTFOLIO_WITHDRAWALS_COLLECTION = 'portfolio_withdrawals';
@@ -13,9 +20,15 @@ type OpenWithdrawal = { id: string; userId: string; amountMicro: string };
 const portfolios = (tx: ProjectionContext) => tx.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION);
 const openWithdrawals = (tx: ProjectionContext) => tx.collection<OpenWithdrawal>(PORTFOLIO_WITHDRAWALS_COLLECTION);
 
+/** The member's document and, in the same batch, the answer GET /wallets/performance sends from it. */
+async function save(tx: ProjectionContext, doc: PortfolioReadModel): Promise<void> {
+  await portfolios(tx).upsert(doc);
+  await tx.collection<PortfolioAnswer>(PORTFOLIO_ANSWERS_COLLECTION).upsert(portfolioAnswer(doc));
+}
+
 async function contribute(tx: ProjectionContext, userId: string, flow: PortfolioContribution): Promise<void> {
   const doc = (await portfolios(tx).get(userId)) ?? emptyPortfolio(userId, flow.at);
-  await portfolios(tx).upsert(withContribution(doc, flow, flow.at));
+  await save(tx, withContribution(doc, flow, flow.at));
 }
 
 /**
@@ -33,13 +46,13 @@ async function contribute(tx: ProjectionContext, userId: string, flow: Portfolio
  */
 export const portfolioProjection = defineProjection({
   name: 'portfolio',
-  readModels: [PORTFOLIO_COLLECTION, PORTFOLIO_GROUPS_COLLECTION, PORTFOLIO_WITHDRAWALS_COLLECTION],
+  readModels: [PORTFOLIO_COLLECTION, PORTFOLIO_ANSWERS_COLLECTION, PORTFOLIO_GROUPS_COLLECTION, PORTFOLIO_WITHDRAWALS_COLLECTION],
   on: {
     ...strategyGroupCopy,
     async PortfolioSnapshotRecorded({ data }, tx) {
       const updatedAt = instant(data.recordedAt);
       const doc = (await portfolios(tx).get(data.userId)) ?? emptyPortfolio(data.userId, updatedAt);
-      await portfolios(tx).upsert(withValuation(doc, data, await liveGroups(tx), updatedAt));
+      await save(tx, withValuation(doc, data, await liveGroups(tx), updatedAt));
     },
     DepositRecorded: ({ data }, tx) =>
       contribute(tx, data.userId, { at: instant(data.recordedAt), amountMicro: (BigInt(data.amountMicro) - BigInt(data.feeMicro)).toString() }),

@@ -57,6 +57,21 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
     await catchUpAll();
   });
 
+  it('finds no false difference while the live projections keep applying new events during the comparison', async () => {
+    let stop = false;
+    const busy = (async () => {
+      for (let n = 60; !stop && n < 64; n += 1) {
+        await memberJourney(eventStore, n);
+        await catchUpAll();
+      }
+    })();
+    const report = await replayVerify({ eventStore, live, scratch: pgScratch(schemas.connectionString, schemas.readStoreSchema), attempts: 50 });
+    stop = true;
+    await busy;
+    expect(report.differences).toEqual([]);
+    await catchUpAll();
+  }, 60_000);
+
   it('names a document changed, removed or added by hand: its collection, id, fields and both values', async () => {
     const [first, second] = journeys;
     if (!first || !second) throw new Error('journeys missing');

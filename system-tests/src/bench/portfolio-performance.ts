@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import {
   PORTFOLIO_ANSWER_VERSION,
@@ -26,6 +24,7 @@ import { putAccess } from '@concierge/query-api/testing/harness';
 import { at, deposited, envelope, requested, withdrawalMoved } from '@concierge/workers/projections/accounts/money-history';
 import { portfolioProjection } from '@concierge/workers/projections/portfolio/projection';
 import { rebuild } from '@concierge/workers/projections/runtime/catch-up';
+import { processCpuMs, spawnQueryApi } from './query-api-process.js';
 import { BENCH_DATABASE_URL, benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
 
@@ -135,41 +134,6 @@ async function memberHistory(stores: Awaited<ReturnType<typeof benchStores>>, n:
   return events;
 }
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-/** The real query API entry point (query-api/src/main.ts) from source in its own process, as it is deployed. */
-async function spawnQueryApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // BENCH_QUERY_API_PROFILE=<dir> writes the API process's CPU profile there when it exits.
-  const profile = process.env['BENCH_QUERY_API_PROFILE'];
-  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--conditions=source', '--import', 'tsx', 'query-api/src/main.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', QUERY_API_PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the query API exited with ${child.exitCode}`);
-    try {
-      await fetch(`${url}/api/wallets/performance`);
-      return { url, child };
-    } catch {
-      if (Date.now() > deadline) throw new Error('the query API did not start listening');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 /**
  * GET /wallets/performance over HTTP against the query API, with `members` portfolio documents of
  * 90 days of hourly valuations each. The documents are the portfolio projection's own: it runs
@@ -233,15 +197,17 @@ export async function benchPortfolioPerformance(options: { members?: number; sam
     const raw = async (i: number) => {
       if (!(await answers.get(memberOf(i)))) throw new Error('no answer');
     };
-    const measure = async (task: (i: number) => Promise<void>, concurrency: number) => {
+    const measure = async (task: (i: number) => Promise<void>, concurrency: number, cpuMs: () => number | null) => {
       const latencies: number[] = [];
-      const started = performance.now();
+      const [started, cpuBefore] = [performance.now(), cpuMs()];
       await runPool(requests, concurrency, async (i) => {
         const t0 = performance.now();
         await task(i);
         latencies.push(performance.now() - t0);
       });
-      return { perSecond: requests / ((performance.now() - started) / 1000), latencies };
+      const cpuAfter = cpuMs();
+      const cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / requests;
+      return { perSecond: requests / ((performance.now() - started) / 1000), latencies, cpuPerRequest };
     };
     const ownApi = await spawnQueryApi({
       DATABASE_URL: BENCH_DATABASE_URL,
@@ -251,10 +217,12 @@ export async function benchPortfolioPerformance(options: { members?: number; sam
       QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
     });
     own = ownApi.child;
+    // The API's own process is the one whose CPU per request can be told apart from the client's.
+    const noCpu = () => null;
     const paths = [
-      { path: 'GET over HTTP, query API in the bench process', task: http(api.url) },
-      { path: 'GET over HTTP, query API in its own process (query-api/src/main.ts)', task: http(ownApi.url) },
-      { path: "baseline: the member's answer read straight from the read store", task: raw },
+      { path: 'GET over HTTP, query API in the bench process', task: http(api.url), cpuMs: noCpu },
+      { path: 'GET over HTTP, query API in its own process (query-api/src/main.ts)', task: http(ownApi.url), cpuMs: () => processCpuMs(ownApi.child) },
+      { path: "baseline: the member's answer read straight from the read store", task: raw, cpuMs: noCpu },
     ];
     const rows: Record<string, unknown>[] = [
       { members, projected: `${sampleMembers} members (${events} events, ${round(events / projectSeconds)} events/s), documents and answers copied to the rest`, documentBytes, answerBytes, seriesPoints },
@@ -263,9 +231,9 @@ export async function benchPortfolioPerformance(options: { members?: number; sam
       // Warm-up of every path: JIT, pool connections, PostgreSQL caches.
       for (const { task } of paths) await runPool(300, concurrency, task);
       const measured = [];
-      for (const { path, task } of paths) measured.push({ path, ...(await measure(task, concurrency)) });
+      for (const { path, task, cpuMs } of paths) measured.push({ path, ...(await measure(task, concurrency, cpuMs)) });
       const baseline = measured[measured.length - 1]?.latencies ?? [];
-      for (const { path, perSecond, latencies } of measured) {
+      for (const { path, perSecond, latencies, cpuPerRequest } of measured) {
         rows.push({
           path,
           concurrency,
@@ -276,6 +244,7 @@ export async function benchPortfolioPerformance(options: { members?: number; sam
           p99Ms: round(percentile(latencies, 99), 2),
           ratioP50: round(percentile(latencies, 50) / percentile(baseline, 50), 2),
           ratioP99: round(percentile(latencies, 99) / percentile(baseline, 99), 2),
+          ...(cpuPerRequest === null ? {} : { apiCpuMsPerRequest: round(cpuPerRequest, 3) }),
         });
       }
     }

@@ -95,7 +95,7 @@ describe('audit pages', () => {
     expect(within(old).getByText('actor not recorded')).toBeTruthy();
     expect(within(old).getByLabelText('Data').textContent).toContain('"amountMicro": "250.123456 USDC"');
     const request = screen.getByRole('article', { name: 'Revision 1: WithdrawalRequested' });
-    expect(within(request).getByText('u1 (user)')).toBeTruthy();
+    expect(within(request).getByRole('link', { name: 'u1 (user)' }).getAttribute('href')).toBe('/audit/events?actorId=u1');
     const links = within(request).getAllByRole('link', { name: /req-42/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/audit/events?correlationId=req-42', '/audit/events?correlationId=req-42']);
     expect(screen.getAllByText('Revisions 0–1 of 0–1').length).toBeGreaterThan(0);

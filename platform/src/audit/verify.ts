@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '../event-store/port.js';
+import type { ChainedEvent, EventStore } from '../event-store/port.js';
 import { GENESIS_HASH, NonCanonicalValueError, chainHash, contentDigest } from '../event-store/hash-chain.js';
 import { START, comparePositions, type Position } from '../event-store/position.js';
 import type { StreamHead, StreamHeads } from './stream-heads.js';
@@ -55,6 +55,15 @@ interface StreamState {
   next: bigint;
   hash: string;
   broken: boolean;
+  /** The last event read of the stream, whether its chain held or not. */
+  lastRevision: bigint;
+  lastHash: string;
+}
+
+/** Events of a page and the global position of its last one. */
+interface Page {
+  readonly events: readonly ChainedEvent[];
+  readonly last: Position | undefined;
 }
 
 /**
@@ -68,18 +77,17 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
   const started = performance.now();
   const pageSize = options.pageSize ?? 5_000;
   const states = new Map<string, StreamState>();
-  const heads = new Map<string, StreamHead>();
   const breaks: ChainBreak[] = [];
   let events = 0;
   let unhashed = 0;
   let upTo = START;
 
-  const fail = (state: StreamState, event: Pick<RecordedEvent, 'streamId' | 'revision'>, kind: ChainBreakKind, message: string) => {
+  const fail = (state: StreamState, event: Pick<ChainedEvent, 'streamId' | 'revision'>, kind: ChainBreakKind, message: string) => {
     state.broken = true;
     breaks.push({ streamId: event.streamId, revision: event.revision, kind, message: `${event.streamId} revision ${event.revision}: ${message}` });
   };
 
-  const check = (event: RecordedEvent, state: StreamState) => {
+  const check = (event: ChainedEvent, state: StreamState) => {
     if (event.revision !== state.next) {
       const missing = event.revision > state.next ? `revision ${state.next} to ${event.revision - 1n} missing` : `revision ${event.revision} repeated`;
       return fail(state, event, 'revision-gap', `expected revision ${state.next}, found ${event.revision} (${missing})`);
@@ -102,16 +110,17 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
     }
   };
 
-  const startState = async (event: RecordedEvent): Promise<StreamState> => {
-    if (options.since === undefined || event.revision === 0n) return { next: 0n, hash: GENESIS_HASH, broken: false };
+  const startState = async (event: ChainedEvent): Promise<StreamState> => {
+    const state = { next: 0n, hash: GENESIS_HASH, broken: false, lastRevision: -1n, lastHash: GENESIS_HASH };
+    if (options.since === undefined || event.revision === 0n) return state;
     // An incremental check trusts the recorded hash of the event before its first one.
     const [before] = await store.readStream(event.streamId, { fromRevision: event.revision - 1n, maxCount: 1 });
-    if (before?.revision !== event.revision - 1n) return { next: event.revision - 1n, hash: GENESIS_HASH, broken: false };
-    return { next: event.revision, hash: before.hash ?? GENESIS_HASH, broken: false };
+    if (before?.revision !== event.revision - 1n) return { ...state, next: event.revision - 1n };
+    return { ...state, next: event.revision, hash: before.hash ?? GENESIS_HASH };
   };
 
   for await (const page of pages(store, options, pageSize)) {
-    for (const event of page) {
+    for (const event of page.events) {
       let state = states.get(event.streamId);
       if (!state) {
         state = await startState(event);
@@ -119,10 +128,13 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
       }
       events += 1;
       if (!state.broken) check(event, state);
-      heads.set(event.streamId, { revision: event.revision, hash: event.hash ?? state.hash });
-      upTo = event.position;
+      state.lastRevision = event.revision;
+      state.lastHash = event.hash ?? state.hash;
     }
+    upTo = page.last ?? upTo;
   }
+  const heads = new Map<string, StreamHead>();
+  for (const [streamId, state] of states) heads.set(streamId, { revision: state.lastRevision, hash: state.lastHash });
 
   if (options.against && options.since === undefined) {
     for (const [streamId, recorded] of options.against) {
@@ -139,27 +151,30 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
 }
 
 /** Pages of events to check, the next one requested while the current one is hashed. */
-async function* pages(store: EventStore, options: VerifyOptions, pageSize: number): AsyncGenerator<RecordedEvent[]> {
-  const { streamId } = options;
+async function* pages(store: EventStore, options: VerifyOptions, pageSize: number): AsyncGenerator<Page> {
+  const { streamId, since } = options;
   if (streamId !== undefined) {
     let from = 0n;
     for (;;) {
       const page = await store.readStream(streamId, { fromRevision: from, maxCount: pageSize });
-      const { since } = options;
       const wanted = since === undefined ? page : page.filter((e) => comparePositions(e.position, since) > 0);
-      if (wanted.length > 0) yield wanted;
       const last = page[page.length - 1];
+      if (wanted.length > 0) yield { events: wanted, last: last?.position };
       if (!last || page.length < pageSize) return;
       from = last.revision + 1n;
     }
   }
-  let next = store.readAll({ after: options.since ?? START, maxCount: pageSize });
+  const read = store.readChained?.bind(store) ?? (async (o: { after: Position; maxCount: number }): Promise<Page> => {
+    const events = await store.readAll(o);
+    return { events, last: events[events.length - 1]?.position };
+  });
+  let next = read({ after: since ?? START, maxCount: pageSize });
   for (;;) {
     const page = await next;
-    const last = page[page.length - 1];
-    if (!last) return;
-    if (page.length === pageSize) next = store.readAll({ after: last.position, maxCount: pageSize });
+    if (!page.last) return;
+    const full = page.events.length === pageSize;
+    if (full) next = read({ after: page.last, maxCount: pageSize });
     yield page;
-    if (page.length < pageSize) return;
+    if (!full) return;
   }
 }

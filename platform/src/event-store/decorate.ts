@@ -5,7 +5,9 @@ import type { EventStore } from './port.js';
  * behaviour around appends (change notices, cached states) without re-listing the whole port.
  */
 export function decorateEventStore(store: EventStore, overrides: Partial<EventStore> = {}): EventStore {
+  const readChained = store.readChained?.bind(store);
   return {
+    ...(readChained ? { readChained } : {}),
     appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),

@@ -42,57 +42,108 @@ export class NonCanonicalValueError extends Error {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that JSON escapes, and surrogates, which need the lone-surrogate check. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+const NOT_PLAIN = /[\u0000-\u001f"\\\uD800-\uDFFF]/;
+
+/** Thrown by the fast encoder; canonicalJson then walks the value again to say where. */
+const REFUSED = new Error('refused by the canonical encoder');
 
 /** The RFC 8785 text of a JSON value (see the module comment for what is refused). */
 export function canonicalJson(value: unknown): string {
-  return encode(value, '$');
+  try {
+    return encode(value);
+  } catch (error) {
+    if (error !== REFUSED) throw error;
+    throw findRefused(value, '$') ?? new NonCanonicalValueError('$', 'not a JSON value');
+  }
 }
 
-function encode(value: unknown, path: string): string {
+// Hot: every append and every verified event goes through here, so no path strings are built
+// unless something is refused.
+function encode(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      if (LONE_SURROGATE.test(value)) throw new NonCanonicalValueError(path, 'a string with a lone surrogate is not valid Unicode');
-      return JSON.stringify(value);
+      return encodeString(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new NonCanonicalValueError(path, `${value} is not a JSON number`);
-      return JSON.stringify(value);
+      if (!Number.isFinite(value)) throw REFUSED;
+      return String(value);
     case 'boolean':
       return value ? 'true' : 'false';
-    case 'object':
-      return value === null ? 'null' : encodeObject(value, path);
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i += 1) {
+          if (value[i] === undefined) throw REFUSED;
+          out += i === 0 ? encode(value[i]) : `,${encode(value[i])}`;
+        }
+        return `${out}]`;
+      }
+      const toJSON = (value as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === 'function') return encode(toJSON.call(value));
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) throw REFUSED;
+      const record = value as Record<string, unknown>;
+      // Default sort compares UTF-16 code units, which is RFC 8785's order.
+      const keys = Object.keys(record).sort();
+      let out = '{';
+      for (const key of keys) {
+        const member = record[key];
+        if (member === undefined) continue;
+        out += `${out.length === 1 ? '' : ','}${encodeString(key)}:${encode(member)}`;
+      }
+      return `${out}}`;
+    }
     default:
-      throw new NonCanonicalValueError(path, `a ${typeof value} is not a JSON value`);
+      throw REFUSED;
   }
 }
 
-function encodeObject(value: object, path: string): string {
+function encodeString(value: string): string {
+  if (!NOT_PLAIN.test(value)) return `"${value}"`;
+  if (LONE_SURROGATE.test(value)) throw REFUSED;
+  // JSON.stringify escapes exactly as RFC 8785 asks once lone surrogates are ruled out.
+  return JSON.stringify(value);
+}
+
+/** The first thing canonicalJson refuses in `value`, with its path. */
+function findRefused(value: unknown, path: string): NonCanonicalValueError | undefined {
+  switch (typeof value) {
+    case 'string':
+      return LONE_SURROGATE.test(value) ? new NonCanonicalValueError(path, 'a string with a lone surrogate is not valid Unicode') : undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : new NonCanonicalValueError(path, `${value} is not a JSON number`);
+    case 'boolean':
+      return undefined;
+    case 'object':
+      return value === null ? undefined : findRefusedIn(value, path);
+    default:
+      return new NonCanonicalValueError(path, `a ${typeof value} is not a JSON value`);
+  }
+}
+
+function findRefusedIn(value: object, path: string): NonCanonicalValueError | undefined {
   if (Array.isArray(value)) {
-    let out = '[';
     for (let i = 0; i < value.length; i += 1) {
-      if (i > 0) out += ',';
-      out += encode(value[i], `${path}[${i}]`);
+      const found = findRefused(value[i], `${path}[${i}]`);
+      if (found) return found;
     }
-    return `${out}]`;
+    return undefined;
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return encode(toJSON.call(value), path);
+  if (typeof toJSON === 'function') return findRefused(toJSON.call(value), path);
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
-    throw new NonCanonicalValueError(path, `a ${value.constructor?.name ?? 'non-plain'} object is not a JSON value`);
+    return new NonCanonicalValueError(path, `a ${value.constructor?.name ?? 'non-plain'} object is not a JSON value`);
   }
-  const record = value as Record<string, unknown>;
-  // Default sort compares UTF-16 code units, which is RFC 8785's order.
-  const keys = Object.keys(record).sort();
-  let out = '{';
-  let first = true;
-  for (const key of keys) {
-    const member = record[key];
+  for (const [key, member] of Object.entries(value)) {
+    if (LONE_SURROGATE.test(key)) return new NonCanonicalValueError(path, `member name ${JSON.stringify(key)} has a lone surrogate`);
     if (member === undefined) continue;
-    if (LONE_SURROGATE.test(key)) throw new NonCanonicalValueError(path, `member name ${JSON.stringify(key)} has a lone surrogate`);
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${encode(member, `${path}.${key}`)}`;
-    first = false;
+    const found = findRefused(member, `${path}.${key}`);
+    if (found) return found;
   }
-  return `${out}}`;
+  return undefined;
 }
 
 /** What of an event the chain covers, besides its revision. */
@@ -116,7 +167,7 @@ export function contentDigest(event: ChainContent): Buffer {
  */
 export function digestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): Buffer {
   // Members in RFC 8785 order: data, id, metadata, stream, type.
-  const text = `{"data":${dataJson},"id":${encode(id, 'id')},"metadata":${metadataJson},"stream":${encode(streamId, 'stream')},"type":${encode(type, 'type')}}`;
+  const text = `{"data":${dataJson},"id":${canonicalJson(id)},"metadata":${metadataJson},"stream":${canonicalJson(streamId)},"type":${canonicalJson(type)}}`;
   return digest('sha256', text, 'buffer');
 }
 

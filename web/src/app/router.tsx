@@ -42,6 +42,9 @@ function page(element: ReactNode) {
 
 const toLanding = <Navigate to="/" replace />;
 
+// Auditors have no member area: their home is /audit, and a member page would only meet 403s.
+const MEMBER_AREA_ROLES = ['user', 'admin'] as const;
+
 /** The product's route table. */
 export function AppRoutes() {
   return (
@@ -55,7 +58,7 @@ export function AppRoutes() {
       <Route path="privacy-policy" element={page(<PrivacyPolicyPage />)} />
       <Route path="terms-and-conditions" element={page(<TermsPage />)} />
 
-      <Route path="user" element={<RequireAuth>{page(<MemberLayout />)}</RequireAuth>}>
+      <Route path="user" element={<RequireAuth roles={MEMBER_AREA_ROLES}>{page(<MemberLayout />)}</RequireAuth>}>
         <Route index element={<Navigate to="dashboard" replace />} />
         <Route path="dashboard" element={page(<MemberDashboardPage />)} />
         <Route path="portfolio" element={page(<PortfolioPage />)} />

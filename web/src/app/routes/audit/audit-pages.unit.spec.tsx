@@ -77,11 +77,14 @@ afterEach(() => {
 });
 
 describe('audit pages', () => {
-  it('send an auditor who opens an admin page to the stream browser, and keep members out of /audit', async () => {
+  it('send an auditor who opens an admin or member page to the stream browser, and keep members out of /audit', async () => {
     signIn(auditor);
     renderPage(<AppRoutes />, '/admin/users');
     await waitFor(() => expect(where()).toBe('/audit/streams'), LAZY_PAGES);
     expect(await screen.findByRole('link', { name: 'account-u1' }, LAZY_PAGES)).toBeTruthy();
+    cleanup();
+    renderPage(<AppRoutes />, '/user/settings');
+    await waitFor(() => expect(where()).toBe('/audit/streams'), LAZY_PAGES);
     cleanup();
     signIn(member);
     renderPage(<AppRoutes />, '/audit/streams');

@@ -9,8 +9,8 @@ import {
   jsonEvent,
   type ReadPosition,
 } from '@eventstore/db-client';
+import { planAppend } from './esdb-chain.js';
 import {
-  PartialDuplicateAppendError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
@@ -21,8 +21,11 @@ import {
   type RecordedEvent,
 } from '../port.js';
 import { START, comparePositions, type Position } from '../position.js';
-import { toClientExpectedRevision, toClientPosition, toRecordedEvent } from './esdb-mapping.js';
+import { toClientPosition, toRecordedEvent } from './esdb-mapping.js';
 import { subscribeToAllEvents } from './esdb-subscription.js';
+
+/** Appends with 'any' or 'stream_exists' that lose the race for the head this many times give up with a conflict. */
+const RACE_RETRIES = 5;
 
 /** How many $all records headPosition inspects per round trip while it skips system events. */
 const HEAD_PAGE = 64;
@@ -42,16 +45,23 @@ export function createEsdbEventStore(connectionString: string): EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     let nextRevision: bigint;
-    try {
-      const result = await client.appendToStream(
-        streamId,
-        // The port's id becomes the EventStoreDB event id, which is what the server's idempotency check keys on.
-        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
-        { expectedRevision: toClientExpectedRevision(expectedRevision) },
-      );
-      nextRevision = result.nextExpectedRevision;
-    } catch (error) {
-      throw translateAppendError(streamId, expectedRevision, error);
+    for (let attempt = 1; ; attempt += 1) {
+      const plan = await planAppend(readStream, streamId, events, expectedRevision);
+      if (plan.kind === 'already-appended') return { nextRevision: plan.result.nextRevision, position: plan.result.last.position };
+      try {
+        const result = await client.appendToStream(
+          streamId,
+          // The port's id becomes the EventStoreDB event id, which is what the server's idempotency check keys on.
+          plan.events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
+          { expectedRevision: plan.expected },
+        );
+        nextRevision = result.nextExpectedRevision;
+        break;
+      } catch (error) {
+        // Another writer appended between our read of the head and our append: chain from the new head.
+        if (error instanceof WrongExpectedVersionError && plan.retryOnRace && attempt < RACE_RETRIES) continue;
+        throw translateAppendError(streamId, expectedRevision, error);
+      }
     }
     // The append result's position is not guaranteed to equal the $all position readers see for the
     // last event (it is absent or differs for idempotent and multi-event writes), so read it back:
@@ -131,9 +141,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
 
 function translateAppendError(streamId: string, expected: ExpectedRevision, error: unknown): unknown {
   if (!(error instanceof WrongExpectedVersionError)) return error;
-  // An append with ANY cannot conflict on revision: the server reports a batch whose event ids only
-  // partly repeat an earlier append ("corrupted idempotency") as a wrong expected version.
-  if (expected === 'any') return new PartialDuplicateAppendError(streamId);
+  // 'any' is sent as an exact revision (esdb-chain.ts); only a race lost RACE_RETRIES times lands here.
   return new WrongExpectedRevisionError(streamId, expected, error.actualVersion);
 }
 

@@ -1,28 +1,7 @@
-import {
-  ANY,
-  NO_STREAM,
-  START as ESDB_START,
-  STREAM_EXISTS,
-  type AppendExpectedRevision,
-  type ReadPosition,
-  type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
-import type { Actor, EventMetadata, ExpectedRevision, RecordedEvent } from '../port.js';
+import { START as ESDB_START, type ReadPosition, type RecordedEvent as EsdbRecordedEvent } from '@eventstore/db-client';
+import type { Actor, EventMetadata, RecordedEvent } from '../port.js';
 import { START, comparePositions, type Position } from '../position.js';
-
-/** The port's expected revision in the client's vocabulary (@eventstore/db-client 6.x `expectedRevision`). */
-export function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
-  switch (expected) {
-    case 'any':
-      return ANY;
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    default:
-      return expected;
-  }
-}
+import { splitChain } from './esdb-chain.js';
 
 /** The port's START is "before the first event"; the client spells that as its own START constant. */
 export function toClientPosition(position: Position): ReadPosition {
@@ -35,8 +14,11 @@ export function toClientPosition(position: Position): ReadPosition {
  */
 export function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent | undefined {
   if (event.type.startsWith('$') || !event.isJson) return undefined;
-  const { data, metadata, position } = event;
-  if (!isPlainObject(data) || !isEventMetadata(metadata)) return undefined;
+  const { data, position } = event;
+  if (!isPlainObject(data) || !isPlainObject(event.metadata)) return undefined;
+  // The chain fields are the store's, not the writer's: readers get them as hash and previousHash.
+  const { metadata, link } = splitChain(event.metadata);
+  if (!isEventMetadata(metadata)) return undefined;
   if (!position) {
     // Stream reads carry the $all position only from server 22.6 on; the compose file runs 24.10.
     throw new Error(`EventStoreDB returned event ${event.id} without a position; server 22.6 or later is required`);
@@ -50,6 +32,7 @@ export function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent | undef
     revision: event.revision,
     position: { commit: position.commit, prepare: position.prepare },
     recordedAt: event.created.toISOString(),
+    ...(link ? { hash: link.hash, previousHash: link.previousHash } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
 import { ChainConfig, checkChainConfig } from './chain/config.js';
+import { SNAPSHOT_CONCURRENCY_DEFAULT } from './jobs/portfolio-snapshots/batch-size.js';
 import { parseDuration } from './jobs/portfolio-snapshots/interval.js';
 
 /** An empty variable (`SMTP_URL=`) means "not set", as it does for a shell user. */
@@ -35,8 +36,10 @@ export const WorkersConfig = BaseConfig.and(
         }
         return ms;
       }),
-    /** Member valuations one worker process holds at once (batches of up to 50 share one chain read). */
-    SNAPSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    /** Snapshot jobs one worker process holds at once: by default one full batch (SNAPSHOT_BATCH_SIZE members share one chain read). */
+    SNAPSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(SNAPSHOT_CONCURRENCY_DEFAULT),
+    /** 'off' leaves the rounds to someone else: `npm run demo` schedules them once it has built its history. */
+    SNAPSHOT_SCHEDULE: z.enum(['on', 'off'], { error: "SNAPSHOT_SCHEDULE must be 'on' or 'off'" }).default('on'),
     /** How long a snapshot job's lock lives; a killed worker's job is retaken after about this long. */
     SNAPSHOT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     /**

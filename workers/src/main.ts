@@ -52,6 +52,7 @@ runService('workers', async () => {
     intervalMs: config.SNAPSHOT_INTERVAL,
     concurrency: config.SNAPSHOT_CONCURRENCY,
     lockDurationMs: config.SNAPSHOT_LOCK_MS,
+    schedule: config.SNAPSHOT_SCHEDULE === 'on',
     logger,
   });
   // Replay-verifications asked for from the auditors' page (POST /audit/replay-verifications).

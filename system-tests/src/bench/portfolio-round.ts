@@ -6,6 +6,7 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
 import { startLocalEvm } from '@concierge/workers/chain/testing/local-evm';
 import { deployLocalMarket } from '@concierge/workers/chain/testing/local-market';
+import { SNAPSHOT_CONCURRENCY_DEFAULT } from '@concierge/workers/jobs/portfolio-snapshots/batch-size';
 import { chainSnapshotSources, type SnapshotSources } from '@concierge/workers/jobs/portfolio-snapshots/sources';
 import { startPortfolioSnapshots } from '@concierge/workers/jobs/portfolio-snapshots/start';
 import { portfolioEventStore } from '@concierge/workers/jobs/portfolio-snapshots/states';
@@ -19,8 +20,8 @@ import { round, runPool } from './stats.js';
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 /** TestToken's storage (workers/chain-src/TestToken.sol): name, symbol, totalSupply, then `balanceOf`; the immutables take no slot. */
 const BALANCE_OF_SLOT = 3n;
-/** The workers' SNAPSHOT_CONCURRENCY default (workers/src/config.ts). */
-const SNAPSHOT_CONCURRENCY = Number(process.env['BENCH_SNAPSHOT_CONCURRENCY'] ?? 50);
+/** The workers' SNAPSHOT_CONCURRENCY default (workers/src/config.ts) unless BENCH_SNAPSHOT_CONCURRENCY says otherwise. */
+const SNAPSHOT_CONCURRENCY = Number(process.env['BENCH_SNAPSHOT_CONCURRENCY'] ?? SNAPSHOT_CONCURRENCY_DEFAULT);
 
 /** Wall time covered by at least one of the intervals (overlapping calls counted once). */
 class Busy {

@@ -25,7 +25,11 @@ export interface ChainSourcesOptions {
   readonly concurrency?: number;
 }
 
-export const DEFAULT_MEMBERS_PER_CALL = 50;
+/**
+ * 100 members of the nine-token registry are 900 balanceOf calls in one eth_call, about 5M gas:
+ * a tenth of the 50M that nodes cap an eth_call at by default (geth's and avalanchego's RPC gas cap).
+ */
+export const DEFAULT_MEMBERS_PER_CALL = 100;
 const DEFAULT_CONCURRENCY = 2;
 
 /**

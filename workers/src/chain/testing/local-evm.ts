@@ -75,8 +75,14 @@ export function localProvider(rpcUrl: string, chainId: number): JsonRpcProvider 
   });
 }
 
-/** `port`: where the JSON-RPC server listens; by default a free one (tests), a fixed one for `npm run demo`. */
-export async function startLocalEvm(options: { port?: number } = {}): Promise<LocalEvm> {
+export interface LocalEvmOptions {
+  /** Where the JSON-RPC server listens; by default a free one (tests), a fixed one for `npm run demo`. */
+  readonly port?: number;
+  /** The genesis block's time (default now): a chain started in the past can be walked forward to build history. */
+  readonly initialDate?: Date;
+}
+
+export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<LocalEvm> {
   // resolveConfig only needs an existing path to derive project paths; nothing is read or written
   // there because the network neither forks nor compiles.
   const config = resolveConfig(fileURLToPath(import.meta.url), {
@@ -89,6 +95,7 @@ export async function startLocalEvm(options: { port?: number } = {}): Promise<Lo
           count: ACCOUNT_COUNT,
           accountsBalance: ACCOUNT_BALANCE.toString(),
         },
+        ...(options.initialDate ? { initialDate: options.initialDate.toISOString() } : {}),
       },
     },
   });

@@ -20,10 +20,13 @@ export interface KeyedBatcherOptions<I, R> {
  * Gathers items submitted close together under one key (the member jobs a worker holds at once,
  * pinned to the same block) into batches of up to `maxSize`, so that one run serves them all.
  * A batch runs when it is full, when no item came for `lingerMs`, or `maxWaitMs` after its first
- * item; a failed run fails its items.
+ * item; a failed run fails its items. While a run of its key is under way a batch does not linger
+ * out: the worker slots that run frees bring the items that fill it (otherwise a job taken into a
+ * spare slot would be read alone, and every later batch would be one short).
  */
 export class KeyedBatcher<I, R> {
   private readonly open = new Map<string, Pending<I, R>>();
+  private readonly running = new Map<string, number>();
 
   constructor(private readonly options: KeyedBatcherOptions<I, R>) {}
 
@@ -37,18 +40,31 @@ export class KeyedBatcher<I, R> {
       pending.items.push(item);
       pending.settle.push({ resolve, reject });
       if (pending.items.length >= this.options.maxSize) return this.flush(key, pending);
-      clearTimeout(pending.timer);
-      const batch = pending;
-      const wait = Math.min(this.options.lingerMs, batch.startedAt + this.options.maxWaitMs - Date.now());
-      batch.timer = setTimeout(() => this.flush(key, batch), Math.max(0, wait));
+      this.arm(key, pending);
     });
+  }
+
+  /** (Re)sets the batch's timer: its linger, or only its longest wait while a run of its key is under way. */
+  private arm(key: string, pending: Pending<I, R>): void {
+    clearTimeout(pending.timer);
+    const longest = pending.startedAt + this.options.maxWaitMs - Date.now();
+    const wait = this.running.has(key) ? longest : Math.min(this.options.lingerMs, longest);
+    pending.timer = setTimeout(() => this.flush(key, pending), Math.max(0, wait));
   }
 
   private flush(key: string, pending: Pending<I, R>): void {
     if (this.open.get(key) !== pending) return;
     this.open.delete(key);
     clearTimeout(pending.timer);
-    void this.options.run(key, pending.items).then(
+    this.running.set(key, (this.running.get(key) ?? 0) + 1);
+    const ended = () => {
+      const left = (this.running.get(key) ?? 1) - 1;
+      if (left > 0) this.running.set(key, left);
+      else this.running.delete(key);
+      const next = this.open.get(key);
+      if (next) this.arm(key, next);
+    };
+    void this.options.run(key, pending.items).finally(ended).then(
       (results) => {
         pending.settle.forEach((settle, index) => {
           if (index < results.length) settle.resolve(results[index] as R);

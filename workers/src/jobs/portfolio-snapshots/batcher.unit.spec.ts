@@ -38,6 +38,31 @@ describe('gathering member jobs into batches', () => {
     expect(runs.flatMap((run) => run.items)).toEqual(Array.from({ length: 12 }, (_, n) => n));
   });
 
+  it('keeps a batch open while a run of its key is under way, so the items that run frees fill it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runs: number[] = [];
+    const batcher = new KeyedBatcher<number, number>({
+      maxSize: 4,
+      lingerMs: 10,
+      maxWaitMs: 1_000,
+      run: async (_key, items) => {
+        runs.push(items.length);
+        if (runs.length === 1) await gate;
+        return [...items];
+      },
+    });
+    const first = [1, 2, 3, 4].map((n) => batcher.submit('k', n)); // full: runs at once and holds
+    const spare = batcher.submit('k', 5); // a spare slot's job: no linger while the first run reads
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toEqual([4]);
+    release();
+    await Promise.all(first);
+    const refill = [6, 7, 8].map((n) => batcher.submit('k', n)); // the slots the first run freed
+    await Promise.all([spare, ...refill]);
+    expect(runs).toEqual([4, 4]);
+  });
+
   it('never mixes items pinned to different keys', async () => {
     const { runs, batcher } = recorder(50);
     await Promise.all([batcher.submit('block:7', 1), batcher.submit('block:8', 2), batcher.submit('block:7', 3)]);

@@ -12,6 +12,7 @@ import { portfolioStreamId } from '@concierge/domain/portfolio/snapshot/portfoli
 import { startLocalEvm, type LocalEvm } from '../../chain/testing/local-evm.js';
 import { deployLocalMarket, type LocalMarket } from '../../chain/testing/local-market.js';
 import { until } from '../settlement/testing/until.js';
+import { SNAPSHOT_BATCH_SIZE, SNAPSHOT_CONCURRENCY_DEFAULT } from './batch-size.js';
 import type { RoundResult } from './processor.js';
 import { chainSnapshotSources } from './sources.js';
 import { startPortfolioSnapshots, type PortfolioSnapshots } from './start.js';
@@ -69,7 +70,7 @@ describe('portfolio snapshot jobs on the local EVM', () => {
       redisUrl: REDIS_URL,
       prefix: schedule?.prefix ?? `test-snapshots-${randomUUID().slice(0, 8)}`,
       intervalMs: schedule?.intervalMs ?? 3_600_000,
-      concurrency: 50,
+      concurrency: SNAPSHOT_CONCURRENCY_DEFAULT,
       lockDurationMs: 5_000,
       schedule: schedule !== undefined,
       logger: createLogger('test', 'silent'),
@@ -121,7 +122,7 @@ describe('portfolio snapshot jobs on the local EVM', () => {
     for (const empty of [carol, noWallet]) expect((await snapshotsOf(empty.id)).map((s) => [s.holdings, s.totalValueMicro])).toEqual([[[], '0']]);
   });
 
-  it('fans a round out to every approved member and no one else, pinned to one block, at one call per 50 members', async () => {
+  it('fans a round out to every approved member and no one else, pinned to one block, at one call per 100 members', async () => {
     await readStore.reset('users', [USERS_COLLECTION]);
     const members: UserReadModel[] = [];
     for (let n = 0; n < 120; n += 1) members.push(await person(readStore, { walletAddress: addressOf(100 + n) }));
@@ -148,9 +149,11 @@ describe('portfolio snapshot jobs on the local EVM', () => {
     expect(new Set(recorded.map((s) => s.blockNumber))).toEqual(new Set([round.blockNumber]));
     expect(recorded.find((s) => s.userId === members[0]?.id)?.totalValueMicro).toBe('5000000');
     for (const other of others) expect(await snapshotsOf(other.id)).toEqual([]);
-    // 120 members: three balance calls of up to 50, one price call, one read of the head to pin.
-    expect(requests.filter((method) => method === 'eth_call').length).toBeLessThanOrEqual(Math.ceil(120 / 50) + 1);
-    expect(requests.length).toBeLessThanOrEqual(Math.ceil(120 / 50) + 2);
+    // 120 members: two balance calls of up to 100 (one more while the round job holds a slot: 99, 1,
+    // 20), one price call, one read of the head to pin.
+    const balanceCalls = Math.ceil(120 / SNAPSHOT_BATCH_SIZE) + 1;
+    expect(requests.filter((method) => method === 'eth_call').length).toBeLessThanOrEqual(balanceCalls + 1);
+    expect(requests.length).toBeLessThanOrEqual(balanceCalls + 2);
 
     // The same slot again: every member job is still kept under its id, so nothing is added or recorded.
     await snapshots.queue.add(SNAPSHOT_ROUND, { slot });

@@ -7,12 +7,11 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { recordPortfolioSnapshots, type SnapshotOutcome, type SnapshotTarget } from '@concierge/domain/portfolio/snapshot/record-snapshots';
 import { KeyedBatcher } from './batcher.js';
+import { SNAPSHOT_BATCH_SIZE } from './batch-size.js';
 import { scheduledMillis, slotOf } from './interval.js';
 import { approvedMembers, memberAddresses } from './members.js';
 import type { SnapshotSources } from './sources.js';
 
-/** Members valued together: one balance call (Multicall3) reads every token of this many members. */
-export const SNAPSHOT_BATCH_SIZE = 50;
 /** How long a batch waits for the worker's next job of the same pin, and at most in all. */
 const BATCH_LINGER_MS = 50;
 const BATCH_MAX_WAIT_MS = 1_000;
@@ -46,7 +45,7 @@ const context = (target: SnapshotTarget): CommandContext => ({
 /**
  * The portfolio-snapshots queue's processor. SNAPSHOT_ROUND pins the block once and adds one
  * SNAPSHOT_MEMBER job per approved member (deduplicated by member and slot); member jobs a worker
- * holds at once are valued together, in batches of up to 50 that share a pin.
+ * holds at once are valued together, in batches of up to SNAPSHOT_BATCH_SIZE that share a pin.
  */
 export function snapshotProcessor(deps: SnapshotJobsDeps): (job: Job) => Promise<RoundResult | MemberResult> {
   const { snapshotSources } = deps;

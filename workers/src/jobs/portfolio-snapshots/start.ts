@@ -16,11 +16,11 @@ export interface PortfolioSnapshotsOptions {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly intervalMs: number;
-  /** Member jobs one worker holds at once; batches of up to 50 of them share one read. */
+  /** Snapshot jobs one worker holds at once; batches of up to SNAPSHOT_BATCH_SIZE member jobs share one read. */
   readonly concurrency: number;
   /** A killed worker's job is taken over after about this long. */
   readonly lockDurationMs: number;
-  /** False in tests that drive rounds themselves. */
+  /** False when rounds are driven by someone else: tests, or `npm run demo` until its history is built (SNAPSHOT_SCHEDULE=off). */
   readonly schedule?: boolean;
   readonly logger: Logger;
 }
@@ -31,7 +31,18 @@ export interface PortfolioSnapshots {
   close(): Promise<void>;
 }
 
-/** The portfolio-snapshots queue, its worker and the round's job scheduler (every `intervalMs`). */
+/**
+ * The round's job scheduler on the portfolio-snapshots queue, every `intervalMs`. Upserting replaces
+ * it (a changed SNAPSHOT_INTERVAL included) rather than adding one. It starts at the next window's
+ * start, not at once: rounds fall on the windows (the top of each hour by default), and a process
+ * that starts does not value everyone at once.
+ */
+export async function scheduleSnapshotRounds(queue: Queue, intervalMs: number): Promise<void> {
+  const nextWindow = (Math.floor(Date.now() / intervalMs) + 1) * intervalMs;
+  await queue.upsertJobScheduler(SNAPSHOT_ROUND_SCHEDULER, { every: intervalMs, startDate: nextWindow }, { name: SNAPSHOT_ROUND, opts: SNAPSHOT_ROUND_JOB_OPTIONS });
+}
+
+/** The portfolio-snapshots queue, its worker and (unless `schedule` is false) the round's job scheduler. */
 export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions): Promise<PortfolioSnapshots> {
   const { logger } = options;
   // One connection per BullMQ client: the worker blocks on its own.
@@ -50,17 +61,7 @@ export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions
   const onError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
   queue.on('error', onError);
   worker.on('error', onError);
-  if (options.schedule !== false) {
-    // Upserting at every start replaces the scheduler (a changed SNAPSHOT_INTERVAL included) rather than adding one.
-    // A new scheduler starts at the next window's start, not at once: rounds fall on the windows
-    // (the top of each hour by default), and a process that starts does not value everyone at once.
-    const nextWindow = (Math.floor(Date.now() / options.intervalMs) + 1) * options.intervalMs;
-    await queue.upsertJobScheduler(
-      SNAPSHOT_ROUND_SCHEDULER,
-      { every: options.intervalMs, startDate: nextWindow },
-      { name: SNAPSHOT_ROUND, opts: SNAPSHOT_ROUND_JOB_OPTIONS },
-    );
-  }
+  if (options.schedule !== false) await scheduleSnapshotRounds(queue, options.intervalMs);
   logger.info({ source: options.snapshotSources.sources.kind, intervalMs: options.intervalMs }, 'portfolio snapshots on');
   return {
     queue,

@@ -10,6 +10,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { projections } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
+import { untilVisible } from './testing/visible.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -23,6 +24,7 @@ describe('npm run audit -- replay-verify', () => {
     const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
     live = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
     journey = await memberJourney(eventStore, 21);
+    await untilVisible(eventStore);
     for (const projection of projections) await catchUp(projection, { eventStore, readStore: live });
   }, 60_000);
   afterAll(async () => schemas?.drop());

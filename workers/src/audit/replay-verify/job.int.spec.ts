@@ -20,6 +20,7 @@ import { projections } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
 import { startReplayVerifyWorker } from './job.js';
 import { pgScratch } from './scratch.js';
+import { untilVisible } from './testing/visible.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -36,6 +37,7 @@ describe('the replay-verify job: started from the page, run by the workers, its 
     const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
     live = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
     await memberJourney(eventStore, 31);
+    await untilVisible(eventStore);
     for (const projection of projections) await catchUp(projection, { eventStore, readStore: live });
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     queue = new Queue(REPLAY_VERIFY_QUEUE, { connection: redis, prefix });

@@ -12,6 +12,7 @@ import { projections } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
 import { replayVerify } from './replay-verify.js';
 import { mongoScratch } from './scratch.js';
+import { untilVisible } from './testing/visible.js';
 
 // No MongoDB server runs on dev/CI machines; point MONGO_URL at a replica set (transactions need one).
 const url = process.env['MONGO_URL'];
@@ -30,6 +31,7 @@ describe.skipIf(!url)('replay-verify on MongoDB: a scratch database beside the l
     eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
     live = createMongoReadStore({ url: url ?? '', database: liveDatabase });
     journey = await memberJourney(eventStore, 51);
+    await untilVisible(eventStore);
     for (const projection of projections) await catchUp(projection, { eventStore, readStore: live });
   }, 120_000);
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { catchUp } from '../../projections/runtime/catch-up.js';
 import { MISSING } from './compare.js';
 import { replayVerify } from './replay-verify.js';
 import { pgScratch } from './scratch.js';
+import { untilVisible } from './testing/visible.js';
 
 describe('replay-verify on PostgreSQL: every read model rebuilt from the events into a scratch schema and compared with the live one', () => {
   let schemas: TestSchemas;
@@ -19,6 +20,7 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
   let journeys: MemberJourney[];
   const verify = () => replayVerify({ eventStore, live, scratch: pgScratch(schemas.connectionString, schemas.readStoreSchema) });
   const catchUpAll = async () => {
+    await untilVisible(eventStore);
     for (const projection of projections) await catchUp(projection, { eventStore, readStore: live });
   };
 
@@ -48,6 +50,7 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
 
   it('compares each projection at its own live checkpoint while the live read models lag the store', async () => {
     await memberJourney(eventStore, 13);
+    await untilVisible(eventStore);
     // Only half the projections see the new member: the others lag, as a busy worker's would.
     for (const projection of projections.filter((_, i) => i % 2 === 0)) await catchUp(projection, { eventStore, readStore: live });
     const report = await verify();

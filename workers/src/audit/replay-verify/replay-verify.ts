@@ -132,11 +132,11 @@ async function compareCollection(live: ReadStore, scratch: ReadStore, collection
   let rebuiltCount = 0;
   for await (const page of documents(live, collection)) {
     liveCount += page.length;
-    const ids = page.map((doc) => doc.id);
-    const twins = new Map((await scratch.collection(collection).find({ filter: { id: { in: ids } } })).map((doc) => [doc.id, doc]));
-    for (const doc of page) {
+    // By id, each lookup on the store's primary key (a filter on `id` reads the document's field, unindexed).
+    const twins = await Promise.all(page.map((doc) => scratch.collection(collection).get(doc.id)));
+    for (const [i, doc] of page.entries()) {
       seen.add(doc.id);
-      const twin = twins.get(doc.id);
+      const twin = twins[i];
       const fields = fieldDifferences(doc, twin).filter((f) => !excluded(collection, f.path));
       if (twin === undefined) differences.push({ documentId: doc.id, kind: 'missing-rebuilt', fields });
       else if (fields.length > 0) differences.push({ documentId: doc.id, kind: 'changed', fields });

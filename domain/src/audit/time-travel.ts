@@ -21,6 +21,8 @@ import type { DomainEvent } from '../shared/command-context.js';
  * millisecond as readers get it), never `metadata.occurredAt` (the writer's decision time, a few
  * milliseconds earlier and supplied by the writer). An event belongs to the instant when
  * `recordedAt <= instant`: the instant of an event includes it, a millisecond before excludes it.
+ * PostgreSQL keeps microseconds and readers get them cut to the millisecond, so an instant names
+ * its whole millisecond: an event recorded at 12:00:00.123456 is in 12:00:00.123, not in .122.
  */
 
 /**

@@ -50,6 +50,20 @@ describe("time travel: a member's account rebuilt from the streams at an instant
     expect(atDeposit.withdrawalAddresses).toEqual([expect.objectContaining({ label: 'Main', primary: true })]);
   });
 
+  it("takes the store's microsecond time of an event into the millisecond it falls in, and not into the one before", async () => {
+    const deposit = account.find((e) => e.type === 'DepositRecorded');
+    const { rows } = await schemas.pool.query<{ micros: string }>(
+      `SELECT (extract(epoch FROM recorded_at) * 1000000)::bigint::text AS micros FROM ${schemas.eventStoreSchema}.events WHERE event_id = $1`,
+      [deposit?.id],
+    );
+    const micros = BigInt(rows[0]?.micros ?? '0');
+    const millisecond = new Date(Number(micros / 1000n)).toISOString();
+    // The store's time, cut to the millisecond, is the time readers get and the instant that includes the event.
+    expect(deposit?.recordedAt).toBe(millisecond);
+    expect((await memberAt(eventStore, journey.userId, millisecond)).account.balance.micro).toBe('97500000');
+    expect((await memberAt(eventStore, journey.userId, before(millisecond))).account.balance.micro).toBe('0');
+  });
+
   it('reserves a requested withdrawal from its instant, and releases it from the instant of its rejection', async () => {
     const requestedAt = recordedAtOf('WithdrawalRequested', journey.rejectedWithdrawalId);
     const rejectedAt = recordedAtOf('WithdrawalRejected', journey.rejectedWithdrawalId);

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page, type Response } from 'playwright-cor
 import { onTestFinished } from 'vitest';
 import { startProduct, type RunningProduct } from '../system/product.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CHROMIUM = '/usr/lib/chromium/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');

@@ -53,7 +53,7 @@ export async function approvedMember(
  * journey uses: `step` (a failure names the step, takes a picture and shows the end of the services'
  * output), a toast waiter, sign-in and sign-out, and the suite's screenshots.
  */
-export async function journeyPage(browser: Browser, system: RunningSystem, suite: string, options: { acceptDownloads?: boolean } = {}) {
+export async function journeyPage(browser: Browser, system: Pick<RunningSystem, 'base' | 'output'>, suite: string, options: { acceptDownloads?: boolean } = {}) {
   const { base, output } = system;
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...(options.acceptDownloads ? { acceptDownloads: true } : {}) });
   const page = await context.newPage();

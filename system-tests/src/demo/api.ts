@@ -18,6 +18,12 @@ export async function adminToken(): Promise<string> {
   return body.token;
 }
 
+export async function memberToken(): Promise<string> {
+  const { email, password } = DEMO.member;
+  const body = (await call('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })) as { token: string };
+  return body.token;
+}
+
 /** The member's id and deposit address (null until the workers assigned one). */
 export async function memberByEmail(token: string, email: string): Promise<{ id: string; walletAddress: string | null }> {
   const page = (await call(`/users?search=${encodeURIComponent(email)}&limit=50`, { headers: { authorization: `Bearer ${token}` } })) as {
@@ -35,4 +41,16 @@ export async function strategyGroups(): Promise<{ id: string; name: string; disp
 
 export async function healthy(): Promise<boolean> {
   return fetch(`${gatewayUrl()}/api/health`).then((r) => r.ok, () => false);
+}
+
+/**
+ * Whether the member's `deposits` deposits are credited and their valuations read at `asOfMs` or
+ * later: the demo's figures are complete. Undefined until then.
+ */
+export async function memberSettled(token: string, deposits: number, asOfMs: number): Promise<true | undefined> {
+  const headers = { authorization: `Bearer ${token}` };
+  const history = (await call('/wallets/transactions?limit=50', { headers })) as { transactions: { type: string }[] };
+  const performance = (await call('/wallets/performance', { headers })) as { asOf: string | null };
+  const credited = history.transactions.filter((item) => item.type === 'Deposit').length;
+  return credited >= deposits && performance.asOf !== null && Date.parse(performance.asOf) >= asOfMs ? true : undefined;
 }

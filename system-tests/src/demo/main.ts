@@ -6,8 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatUnits, parseUnits } from 'ethers';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { PORTFOLIO_SNAPSHOT_QUEUE, type TokenRegistry } from '@concierge/contracts';
 import { BaseConfig, loadConfig } from '@concierge/platform/config/env';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { argon2idHasher } from '@concierge/command-api/identity/password-hasher';
@@ -15,10 +17,15 @@ import { updateUser } from '@concierge/domain/identity/admin/manage-users';
 import { registerUser } from '@concierge/domain/identity/registration/register';
 import { startServices } from '@concierge/supervisor';
 import { startLocalEvm } from '@concierge/workers/chain/testing/local-evm';
-import { deployLocalMarket, LOCAL_FEED_DECIMALS, LOCAL_STARTING_PRICES } from '@concierge/workers/chain/testing/local-market';
-import { adminToken, healthy, memberByEmail, strategyGroups } from './api.js';
+import { deployLocalMarket } from '@concierge/workers/chain/testing/local-market';
+import { portfolioEventStore } from '@concierge/workers/jobs/portfolio-snapshots/states';
+import { scheduleSnapshotRounds } from '@concierge/workers/jobs/portfolio-snapshots/start';
+import { createLogger } from '@concierge/platform/logging/logger';
+import { adminToken, healthy, memberByEmail, memberSettled, memberToken, strategyGroups } from './api.js';
 import { demoChain, fund, simulatedSwap, type DemoChain } from './chain.js';
-import { nextAnswer, seededRandom } from './random-walk.js';
+import { buildHistory, DEMO_STORY, historyStart } from './history.js';
+import { LIVE_WALK, simulatedMarket, type Market } from './market.js';
+import { parseDuration } from '@concierge/workers/jobs/portfolio-snapshots/interval';
 import { DEMO, gatewayUrl, readState, registryFile, ROOT, writeState, type DemoState } from './settings.js';
 
 const USDC_DECIMALS = 6;
@@ -59,16 +66,11 @@ function build(): void {
   if (result.status !== 0) fail('the build failed.');
 }
 
-/** Every feed moves one step of the seeded random walk, one transaction after another. */
-function startSimulator(chain: DemoChain, symbols: readonly string[]): { stop(): Promise<void> } {
-  const random = seededRandom(DEMO.seed);
-  const answers = new Map(symbols.map((symbol) => [symbol, LOCAL_STARTING_PRICES[symbol] ?? 10n ** BigInt(LOCAL_FEED_DECIMALS)]));
-  const step = { maxMoveBps: 15, peg: 10n ** BigInt(LOCAL_FEED_DECIMALS), maxPegDeviationBps: 5 };
+/** Every feed moves one step of the market's walk, one transaction after another. */
+function startSimulator(chain: DemoChain, market: Market): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
-    for (const symbol of symbols) {
-      const answer = nextAnswer(symbol, answers.get(symbol) ?? step.peg, random, step);
-      answers.set(symbol, answer);
+    for (const [symbol, answer] of market.step(LIVE_WALK)) {
       const feed = chain.feed(symbol);
       await chain.transact(() => feed.getFunction('updateAnswer')(answer));
     }
@@ -84,7 +86,8 @@ function startSimulator(chain: DemoChain, symbols: readonly string[]): { stop():
   };
 }
 
-async function seedMember(env: Record<string, string>): Promise<void> {
+/** The demo's member, registered and approved straight through the domain's use cases; answers their id. */
+async function seedMember(env: Record<string, string>): Promise<string> {
   const config = loadConfig(BaseConfig, env);
   await prepareStorage(config);
   const stores = await openStores(config, 2);
@@ -94,6 +97,7 @@ async function seedMember(env: Record<string, string>): Promise<void> {
     const { member } = DEMO;
     const { userId } = await registerUser({ eventStore: stores.eventStore, hasher }, member, ctx);
     await updateUser(stores.eventStore, userId, { status: 'approved', role: 'user', subscriptionPlan: undefined }, ctx);
+    return userId;
   } finally {
     await stores.close();
   }
@@ -114,21 +118,67 @@ async function memberAddress(email: string): Promise<string> {
   return until(`the deposit address of ${email}`, 60_000, async () => (await memberByEmail(token, email)).walletAddress ?? undefined);
 }
 
+/** The history the chain is walked through, valued hour by hour into the demo's own event store. */
+async function history(env: Record<string, string>, chain: DemoChain, state: DemoState, registry: TokenRegistry, market: Market, member: { userId: string; address: string }, startMs: number): Promise<number> {
+  const config = loadConfig(BaseConfig, env);
+  const stores = await openStores(config, 4);
+  const logger = createLogger('demo', 'warn');
+  const groups = new Map((await strategyGroups()).map((group) => [group.name, group.tokenSymbols]));
+  const { eventStore } = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
+  let reported = -1;
+  try {
+    return await buildHistory({
+      chain,
+      state,
+      registry,
+      market,
+      eventStore,
+      member,
+      groups,
+      startMs,
+      story: DEMO_STORY,
+      onProgress(hour, hours) {
+        const percent = Math.floor((100 * hour) / hours);
+        if (percent % 10 === 0 && percent !== reported) console.log(`[demo] history: ${new Date(startMs + hour * 3_600_000).toISOString().slice(0, 13)}h (${percent}%)`);
+        reported = percent;
+      },
+    });
+  } finally {
+    await stores.close();
+  }
+}
+
+/** From now on the workers value everyone every SNAPSHOT_INTERVAL, as `npm start`'s do from the start. */
+async function scheduleRounds(): Promise<void> {
+  const connection = new Redis(DEMO.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection, prefix: DEMO.queuePrefix });
+  try {
+    await scheduleSnapshotRounds(queue, parseDuration(DEMO.snapshotInterval) ?? 60_000);
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
 async function start(): Promise<void> {
   await reset();
   build();
 
-  const evm = await startLocalEvm({ port: DEMO.evmPort }).catch((error: unknown) => fail(`the local EVM did not start on port ${DEMO.evmPort}: ${String(error)}`));
-  const market = await deployLocalMarket(evm);
-  const usdc = market.registry.tokens.find((token) => token.symbol === 'USDC');
+  const startMs = historyStart(DEMO.historyDays);
+  // Genesis a few minutes before the first valuation: the market is deployed and the member paid before it.
+  const evm = await startLocalEvm({ port: DEMO.evmPort, initialDate: new Date(startMs - 10 * 60_000) }).catch((error: unknown) =>
+    fail(`the local EVM did not start on port ${DEMO.evmPort}: ${String(error)}`),
+  );
+  const deployed = await deployLocalMarket(evm);
+  const usdc = deployed.registry.tokens.find((token) => token.symbol === 'USDC');
   if (!usdc) fail('the local market has no USDC');
-  writeFileSync(registryFile(), JSON.stringify({ registry: market.registry, multicallAddress: market.multicallAddress }, null, 2));
+  writeFileSync(registryFile(), JSON.stringify({ registry: deployed.registry, multicallAddress: deployed.multicallAddress }, null, 2));
   const state: DemoState = {
     rpcUrl: evm.rpcUrl,
     chainId: evm.chainId,
-    multicallAddress: market.multicallAddress,
+    multicallAddress: deployed.multicallAddress,
     tokens: Object.fromEntries(
-      market.registry.tokens.map((token) => [token.symbol, { address: token.address, decimals: token.decimals, feed: token.priceFeed.address }]),
+      deployed.registry.tokens.map((token) => [token.symbol, { address: token.address, decimals: token.decimals, feed: token.priceFeed.address }]),
     ),
   };
   writeState(state);
@@ -154,9 +204,12 @@ async function start(): Promise<void> {
     DEPOSIT_SCAN_INTERVAL_MS: '2000',
     TOKEN_REGISTRY_FILE: registryFile(),
     SNAPSHOT_INTERVAL: DEMO.snapshotInterval,
+    // The demo schedules the rounds itself once the history is built: a round now would read the
+    // chain's head, still in the past, for the present slot.
+    SNAPSHOT_SCHEDULE: 'off',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  await seedMember(env);
+  const userId = await seedMember(env);
 
   const services = startServices({ mode: 'dist', env });
   const chain = demoChain(state);
@@ -182,18 +235,24 @@ async function start(): Promise<void> {
 
   await until('the services answering', 90_000, async () => ((await healthy()) ? true : undefined));
   const address = await memberAddress(DEMO.member.email);
-  await fund(chain, address, parseUnits(DEMO.startingFunds, USDC_DECIMALS));
-  running.simulator = startSimulator(
-    chain,
-    market.registry.tokens.map((token) => token.symbol),
+  const market = simulatedMarket(
+    deployed.registry.tokens.map((token) => token.symbol),
+    DEMO.seed,
   );
+  const hours = await history(env, chain, state, deployed.registry, market, { userId, address }, startMs);
+  await scheduleRounds();
+  running.simulator = startSimulator(chain, market);
+  const deposits = DEMO_STORY.filter((step) => step.kind === 'fund');
+  const funded = deposits.reduce((sum, step) => sum + Number(step.usdc), 0);
+  const token = await memberToken();
+  await until('the member\'s deposits and valuations reaching the read models', 120_000, () => memberSettled(token, deposits.length, startMs + (hours - 1) * 3_600_000));
 
   console.log(
     [
       '',
       `Concierge demo on a development chain (chainId ${evm.chainId}, JSON-RPC ${evm.rpcUrl}) at ${gatewayUrl()}`,
       `  admin:  ${DEMO.admin.email} / ${DEMO.admin.password}`,
-      `  member: ${DEMO.member.email} / ${DEMO.member.password} (deposit address ${address}, sent ${DEMO.startingFunds} USDC)`,
+      `  member: ${DEMO.member.email} / ${DEMO.member.password} (deposit address ${address}, ${funded} USDC deposited, ${DEMO.historyDays} days of hourly history)`,
       `Simulated market: every feed moves every ${DEMO.tickMs / 1000} s (seed ${DEMO.seed}); portfolios are valued every ${DEMO.snapshotInterval}.`,
       'In another terminal: npm run demo -- fund <email> <amount>   |   npm run demo -- allocate <email> <group>=<percent>...',
       'Ctrl+C stops it (the next start begins afresh).',

@@ -10,8 +10,8 @@ const env = process.env;
 export const DEMO = {
   databaseUrl: env.DEMO_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/concierge_demo',
   redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  queuePrefix: 'concierge-demo',
-  dataDir: join(ROOT, '.data', 'demo'),
+  queuePrefix: env.DEMO_QUEUE_PREFIX ?? 'concierge-demo',
+  dataDir: env.DEMO_DATA_DIR ?? join(ROOT, '.data', 'demo'),
   /** Beside `npm start`'s 8080-8082, so both can run at once. */
   port: Number(env.DEMO_PORT ?? 8090),
   evmPort: Number(env.DEMO_EVM_PORT ?? 8545),
@@ -20,6 +20,8 @@ export const DEMO = {
   /** The member's first USDC, sent on start so the portfolio has something to value. */
   startingFunds: '10000',
   snapshotInterval: '1m',
+  /** Hourly valuations built on start by walking the chain's clock forward from this many days back. */
+  historyDays: Number(env.DEMO_HISTORY_DAYS ?? 30),
   /**
    * How often the simulator moves every feed: one block per feed, and the chain stamps each block at
    * least a second after the last, so 9 feeds need more than 9 s or the chain's clock runs ahead.

@@ -26,6 +26,9 @@ describe('auditors in the browser', () => {
     const auditorId = await approvedMember(system, AUDITOR, ADMIN);
     const adminToken = await tokenOf(ADMIN.email, ADMIN.password);
     await call('POST', '/deposits', { userId: memberId, timestamp: new Date().toISOString(), ...DEPOSIT }, adminToken);
+    // The page is opened by address, without the approval's X-Min-Position: wait for the users read model instead.
+    const approved = async () => (await call<{ status: string }>('GET', `/users/${auditorId}`, undefined, adminToken).catch(() => ({ status: 'unknown' }))).status;
+    await expect.poll(approved, WAIT).toBe('approved');
 
     await step('admin grants the auditor role in User Details', async () => {
       await signIn(ADMIN.email, ADMIN.password, '/admin/dashboard');

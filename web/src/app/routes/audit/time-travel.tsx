@@ -1,6 +1,10 @@
-import { AuditPlaceholder } from './placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { TimeTravelPanel } from '../../../features/audit/time-travel/components/time-travel-panel';
 
-/** /audit/time-travel: a member's account at any instant (GET /audit/members/:userId/at); its page replaces this stub. */
+/** /audit/time-travel?userId=: a member's account at any instant (GET /audit/members/:userId/at). */
 export default function TimeTravelPage() {
-  return <AuditPlaceholder title="Time travel" text="A member's account at any past instant, rebuilt from the event streams. Not available in this build yet." />;
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  // Keyed by the member so following another member's link starts from a fresh form.
+  return <TimeTravelPanel key={userId} initialUserId={userId} />;
 }

@@ -1,6 +1,15 @@
-import { AuditPlaceholder } from './placeholder';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ReplayVerifyPanel } from '../../../features/audit/verification/components/replay-verify-panel';
 
-/** /audit/verification: chain status, last signed checkpoint, replay-verify; its page replaces this stub. */
+/** /audit/verification: replay-verify today; the chain status and the last signed checkpoint join it here. */
 export default function VerificationPage() {
-  return <AuditPlaceholder title="Verification" text="Hash-chain status, the last signed checkpoint and replay-verify. Not available in this build yet." />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        Verification
+      </Typography>
+      <ReplayVerifyPanel />
+    </Box>
+  );
 }

@@ -16,3 +16,8 @@ export function eventSearchPath(filters: { correlationId?: string; actorId?: str
 export function streamsPath(search: string): string {
   return `/audit/streams?search=${encodeURIComponent(search)}`;
 }
+
+/** Time travel with this member filled in. */
+export function timeTravelPath(userId: string): string {
+  return `/audit/time-travel?userId=${encodeURIComponent(userId)}`;
+}

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemberSearch } from '../api/find-members';
-import { streamsPath } from './audit-paths';
+import { streamsPath, timeTravelPath } from './audit-paths';
 
 /** Finds a member by name or email and opens every stream named with their id. */
 export function MemberLookup() {
@@ -50,9 +50,14 @@ export function MemberLookup() {
               {member.id} · {member.role} · {member.status}
             </Typography>
           </Box>
-          <Button size="small" component={RouterLink} to={streamsPath(member.id)}>
-            Show streams
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button size="small" component={RouterLink} to={streamsPath(member.id)}>
+              Show streams
+            </Button>
+            <Button size="small" component={RouterLink} to={timeTravelPath(member.id)}>
+              Time travel
+            </Button>
+          </Box>
         </Box>
       ))}
     </Paper>

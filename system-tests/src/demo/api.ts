@@ -1,4 +1,5 @@
 // The demo's commands ask the running product who a member is, as an admin would in the app.
+import { until } from './cli.js';
 import { DEMO, gatewayUrl } from './settings.js';
 
 async function call(path: string, init: RequestInit = {}): Promise<unknown> {
@@ -53,4 +54,10 @@ export async function memberSettled(token: string, deposits: number, asOfMs: num
   const performance = (await call('/wallets/performance', { headers })) as { asOf: string | null };
   const credited = history.transactions.filter((item) => item.type === 'Deposit').length;
   return credited >= deposits && performance.asOf !== null && Date.parse(performance.asOf) >= asOfMs ? true : undefined;
+}
+
+/** The member's deposit address, once the workers have handed one out. */
+export async function memberAddress(email: string): Promise<string> {
+  const token = await adminToken();
+  return until(`the deposit address of ${email}`, 60_000, async () => (await memberByEmail(token, email)).walletAddress ?? undefined);
 }

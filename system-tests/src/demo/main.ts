@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatUnits, parseUnits } from 'ethers';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -21,21 +20,15 @@ import { deployLocalMarket } from '@concierge/workers/chain/testing/local-market
 import { portfolioEventStore } from '@concierge/workers/jobs/portfolio-snapshots/states';
 import { scheduleSnapshotRounds } from '@concierge/workers/jobs/portfolio-snapshots/start';
 import { createLogger } from '@concierge/platform/logging/logger';
-import { adminToken, healthy, memberByEmail, memberSettled, memberToken, strategyGroups } from './api.js';
-import { demoChain, fund, simulatedSwap, type DemoChain } from './chain.js';
+import { healthy, memberAddress, memberSettled, memberToken, strategyGroups } from './api.js';
+import { demoChain, type DemoChain } from './chain.js';
+import { fail, until } from './cli.js';
+import { allocateCommand, fundCommand } from './commands.js';
 import { buildHistory, DEMO_STORY, historyStart } from './history.js';
 import { LIVE_WALK, simulatedMarket, type Market } from './market.js';
 import { parseDuration } from '@concierge/workers/jobs/portfolio-snapshots/interval';
-import { DEMO, gatewayUrl, readState, registryFile, ROOT, writeState, type DemoState } from './settings.js';
+import { DEMO, gatewayUrl, registryFile, ROOT, writeState, type DemoState } from './settings.js';
 
-const USDC_DECIMALS = 6;
-
-function fail(message: string): never {
-  console.error(`npm run demo: ${message}`);
-  process.exit(1);
-}
-
-/** A fresh demo: its own database dropped, its Redis keys and DATA_DIR removed. */
 async function reset(): Promise<void> {
   const url = new URL(DEMO.databaseUrl);
   const database = decodeURIComponent(url.pathname.slice(1));
@@ -101,21 +94,6 @@ async function seedMember(env: Record<string, string>): Promise<string> {
   } finally {
     await stores.close();
   }
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) fail(`${what} did not happen within ${timeoutMs / 1000} s.`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-async function memberAddress(email: string): Promise<string> {
-  const token = await adminToken();
-  return until(`the deposit address of ${email}`, 60_000, async () => (await memberByEmail(token, email)).walletAddress ?? undefined);
 }
 
 /** The history the chain is walked through, valued hour by hour into the demo's own event store. */
@@ -261,67 +239,18 @@ async function start(): Promise<void> {
   );
 }
 
-/** `fund <email> <amount>`: USDC to the member's deposit address; deposit detection credits it. */
-async function fundCommand(args: readonly string[]): Promise<void> {
-  const [email, amount] = args;
-  if (!email || !amount || !/^\d+(\.\d{1,6})?$/.test(amount)) fail('usage: npm run demo -- fund <email> <amount>, e.g. fund member@demo.local 2500');
-  const state = readState();
-  const address = await memberAddress(email);
-  const chain = demoChain(state);
-  try {
-    await fund(chain, address, parseUnits(amount, USDC_DECIMALS));
-  } finally {
-    chain.close();
-  }
-  console.log(`Sent ${amount} USDC to ${email} (${address}) on the development chain; deposit detection credits it in a few seconds.`);
-}
-
-/** `allocate <email> <group>=<percent>...`: a simulated swap of that share of the member's USDC into each group's tokens. */
-async function allocateCommand(args: readonly string[]): Promise<void> {
-  const [email, ...mix] = args;
-  const usage = 'usage: npm run demo -- allocate <email> <group>=<percent>..., e.g. allocate member@demo.local largeCaps=50 others=20';
-  if (!email || mix.length === 0) fail(usage);
-  const groups = await strategyGroups();
-  const wanted = mix.map((item) => {
-    const match = /^([^=]+)=(\d{1,3}(?:\.\d{1,2})?)$/.exec(item);
-    if (!match?.[1] || !match[2]) fail(usage);
-    const key = match[1].toLowerCase();
-    const group = groups.find((g) => [g.id, g.name, g.displayName].some((name) => name.toLowerCase() === key));
-    if (!group) fail(`no strategy group ${match[1]} (there are: ${groups.map((g) => g.name).join(', ')})`);
-    return { group, hundredths: BigInt(Math.round(Number(match[2]) * 100)) };
-  });
-  const total = wanted.reduce((sum, w) => sum + w.hundredths, 0n);
-  if (total > 10_000n) fail(`the percentages add up to ${formatUnits(total, 2)}%, more than 100%`);
-
-  const state = readState();
-  const address = await memberAddress(email);
-  const chain = demoChain(state);
-  try {
-    const held = (await chain.token('USDC').getFunction('balanceOf')(address)) as bigint;
-    if (held === 0n) fail(`${email} holds no USDC on the development chain: fund it first.`);
-    const legs = wanted.flatMap(({ group, hundredths }) => {
-      const symbols = group.tokenSymbols.filter((symbol) => state.tokens[symbol]);
-      return symbols.map((symbol) => ({ symbol, usdc: (held * hundredths) / 10_000n / BigInt(symbols.length) }));
-    });
-    const minted = await simulatedSwap(chain, state, address, legs);
-    console.log(`Simulated swap (development chain) for ${email}, of ${formatUnits(held, USDC_DECIMALS)} USDC held:`);
-    for (const leg of minted) console.log(`  ${leg.usdc} USDC -> ${leg.amount} ${leg.symbol}`);
-    console.log('The next valuation (at most SNAPSHOT_INTERVAL away, or Refresh on the Portfolio page) shows it.');
-  } finally {
-    chain.close();
-  }
-}
-
 const [command, ...rest] = process.argv.slice(2);
+// A command's own failure (no demo running, an unknown member) is said in one line, not as a stack.
+const said = (error: unknown) => fail(error instanceof Error ? error.message : String(error));
 switch (command) {
   case undefined:
     await start();
     break;
   case 'fund':
-    await fundCommand(rest);
+    await fundCommand(rest).catch(said);
     break;
   case 'allocate':
-    await allocateCommand(rest);
+    await allocateCommand(rest).catch(said);
     break;
   default:
     fail(`unknown command ${command}: run it with nothing, fund <email> <amount> or allocate <email> <group>=<percent>...`);

@@ -78,8 +78,10 @@ describe('auditors in the browser', () => {
     await step('the audit shell offers Time travel and Verification', async () => {
       await page.getByRole('tab', { name: 'Time travel' }).click();
       await page.getByRole('heading', { name: 'Time travel' }).waitFor(WAIT);
+      await shoot('auditor-time-travel');
       await page.getByRole('tab', { name: 'Verification' }).click();
       await page.getByRole('heading', { name: 'Verification' }).waitFor(WAIT);
+      await shoot('auditor-verification');
     });
 
     await step("the auditor's attempted commands are refused, and admin pages lead back to /audit", async () => {

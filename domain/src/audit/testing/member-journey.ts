@@ -3,6 +3,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { approveUser, updateUser } from '../../identity/admin/manage-users.js';
 import { registerUser } from '../../identity/registration/register.js';
 import { recordDeposit } from '../../money/deposits/record-deposit.js';
+import { assignDepositAddress } from '../../money/wallets/assign-deposit-address.js';
 import { addAddress } from '../../money/withdrawal-addresses/manage-addresses.js';
 import { processWithdrawal, requestWithdrawal } from '../../money/withdrawals/withdrawals.js';
 import { createPlan, ensureDefaultPlan } from '../../plans/manage-plans.js';
@@ -31,15 +32,17 @@ export interface MemberJourney {
 
 /**
  * One member's life through the identity, plans, money, strategies and portfolio use cases on a
- * real store: registered, approved, put on a new plan, an address saved, 100 USDC deposited, a
- * withdrawal rejected, another approved and completed, a strategy group created and a ledger
- * valuation recorded. `n` keeps names and hashes apart when one store holds several journeys.
+ * real store: registered, approved, given a deposit address, put on a new plan, an address saved,
+ * 100 USDC deposited, a withdrawal rejected, another approved and completed, a strategy group
+ * created and a ledger valuation recorded. `n` keeps names and hashes apart in one store.
  */
 export async function memberJourney(eventStore: EventStore, n: number): Promise<MemberJourney> {
   await ensureDefaultPlan({ eventStore }, '1', admin());
   const { userId } = await registerUser({ eventStore, hasher: journeyHasher }, { firstName: 'Ada', lastName: `Journey${n}`, email: `journey${n}-${randomUUID()}@example.com`, password: 'Analytical1' }, admin());
   await tick();
   await approveUser(eventStore, userId, admin());
+  // The well-known development mnemonic: journeys hold no real funds.
+  await assignDepositAddress({ eventStore, mnemonic: 'test test test test test test test test test test test junk' }, userId, admin());
   const { plan } = await createPlan({ eventStore }, { name: `Journey plan ${n} ${randomUUID().slice(0, 8)}`, feePercentage: '2.5', description: 'journey', isActive: true }, admin());
   await updateUser(eventStore, userId, { subscriptionPlan: plan.planId }, admin());
   const address = await addAddress(eventStore, userId, { label: 'Main', address: '0x1111111111111111111111111111111111111111', network: 'Avalanche' }, member(userId));

@@ -42,7 +42,7 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
     expect(report.projections.map((p) => p.projection)).toEqual(projections.map((p) => p.name));
     for (const result of report.projections) expect(result.position, result.projection).not.toBeNull();
     const counts = Object.fromEntries(report.projections.flatMap((p) => p.collections.map((c) => [c.collection, c])));
-    for (const collection of [USERS_COLLECTION, ACCOUNTS_COLLECTION, WITHDRAWALS_COLLECTION, 'plans', 'strategies', 'portfolio', 'deposits', 'withdrawal_addresses']) {
+    for (const collection of [USERS_COLLECTION, ACCOUNTS_COLLECTION, WITHDRAWALS_COLLECTION, 'plans', 'strategies', 'portfolio', 'deposits', 'withdrawal_addresses', 'wallets']) {
       expect(counts[collection]?.live ?? 0, collection).toBeGreaterThan(0);
       expect(counts[collection]?.rebuilt, collection).toBe(counts[collection]?.live);
     }

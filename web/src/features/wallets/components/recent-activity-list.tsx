@@ -66,12 +66,13 @@ export function RecentActivityList({ items }: { items: readonly ActivityItem[] }
         ) : (
           <List disablePadding aria-label="Recent activity items">
             {items.map((item) => (
-              <ListItem key={item.id} divider disableGutters sx={{ gap: 1.5, alignItems: 'flex-start' }}>
+              // On a phone the amount and its status go under the text: beside it they squeezed a long title into the amount.
+              <ListItem key={item.id} divider disableGutters sx={{ gap: 1.5, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
                 <Box aria-hidden sx={{ mt: 0.5, color: ICON_COLOUR[item.type], display: 'flex' }}>
                   <ActivityIcon item={item} />
                 </Box>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 48px)', sm: 0 } }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
                   <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                     {item.description}
                   </Typography>
@@ -79,7 +80,16 @@ export function RecentActivityList({ items }: { items: readonly ActivityItem[] }
                     {formatDate(item.date)}
                   </Typography>
                 </Box>
-                <Box sx={{ textAlign: 'right', display: 'grid', justifyItems: 'end', gap: 0.5 }}>
+                <Box
+                  sx={{
+                    textAlign: { xs: 'left', sm: 'right' },
+                    display: { xs: 'flex', sm: 'grid' },
+                    alignItems: 'center',
+                    justifyItems: 'end',
+                    gap: { xs: 1, sm: 0.5 },
+                    ml: { xs: '36px', sm: 0 },
+                  }}
+                >
                   <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{signedAmount(item)}</Typography>
                   {item.status !== undefined && <TransactionStatusChip status={item.status} />}
                 </Box>

@@ -31,7 +31,8 @@ function fromDeposit(deposit: DepositDto): ActivityItem {
     type: 'deposit',
     title: 'Deposit',
     description: 'USDC credited to your wallet',
-    date: deposit.createdAt,
+    // When the money arrived (a detected deposit's block time), as History and the admin's Deposit History show it.
+    date: deposit.timestamp,
     amount: deposit.amount,
     asset: deposit.asset,
     status: 'completed',

@@ -55,7 +55,13 @@ export const DEPOSIT_SCAN_JOB_OPTIONS: JobsOptions = { removeOnComplete: true, r
 export const SETTLEMENT_QUEUE = 'SETTLEMENT';
 export const SETTLE_WITHDRAWAL = 'SETTLE_WITHDRAWAL';
 
-export const SettleWithdrawalJobData = z.object({ userId: z.string().min(1), withdrawalId: z.string().min(1) });
+export const SettleWithdrawalJobData = z.object({
+  userId: z.string().min(1),
+  withdrawalId: z.string().min(1),
+  /** The approval's (or retry's) request and event: the payout's events carry them, so an auditor follows the approval to the payout. Absent on jobs queued before. */
+  correlationId: z.string().min(1).optional(),
+  causationId: z.string().min(1).optional(),
+});
 export type SettleWithdrawalJobData = z.infer<typeof SettleWithdrawalJobData>;
 
 const SETTLEMENT_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
@@ -91,3 +97,11 @@ export const SNAPSHOT_ROUND_SCHEDULER = 'portfolio-snapshot-rounds';
 
 /** A failed round is retried from the block it pinned (kept in its progress); member jobs it already added stay deduplicated. */
 export const SNAPSHOT_ROUND_JOB_OPTIONS: JobsOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 100, removeOnFail: 100 };
+
+/** Queue of the signed checkpoints of the hash chains; a job scheduler adds one AUDIT_CHECKPOINT per AUDIT_CHECKPOINT_INTERVAL. */
+export const AUDIT_CHECKPOINT_QUEUE = 'AUDIT_CHECKPOINTS';
+export const AUDIT_CHECKPOINT = 'AUDIT_CHECKPOINT';
+/** Id of the checkpoint's job scheduler: upserted at every start, never doubled. */
+export const AUDIT_CHECKPOINT_SCHEDULER = 'audit-checkpoints';
+/** A failed run is retried once; the next scheduled one covers everything since anyway. */
+export const AUDIT_CHECKPOINT_JOB_OPTIONS: JobsOptions = { attempts: 2, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: 100, removeOnFail: 100 };

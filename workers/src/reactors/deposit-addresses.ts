@@ -32,7 +32,8 @@ export function depositAddressesReactor(deps: DepositAddressesDeps): Reactor {
     if (event.type === 'UserRoleChanged' && user.status !== 'approved') return;
     const ctx = {
       actor: { type: 'system' as const, reason: DEPOSIT_ADDRESSES },
-      correlationId: event.metadata.correlationId,
+      // An event recorded before metadata was complete starts its own correlation rather than none.
+      correlationId: event.metadata.correlationId || event.id,
       causationId: event.id,
       now: new Date(),
     };

@@ -55,7 +55,11 @@ describe('settlement payouts reactor', () => {
     expect(await readStore.transaction((s) => s.advanceCheckpoint(SETTLEMENT_PAYOUTS, checkpoint, started))).toBe(true);
     await run();
 
-    expect(await jobs()).toEqual([[settlementJobId(target.withdrawalId), SETTLE_WITHDRAWAL, target]]);
+    // The payout carries the approval's request and event, so its facts can be followed from the approval.
+    const approval = (await eventStore.readStream(accountStreamId(target.userId))).find((e) => e.type === 'WithdrawalApproved');
+    const trace = { correlationId: approval?.metadata.correlationId, causationId: approval?.id };
+    expect(trace.correlationId).toBeTruthy();
+    expect(await jobs()).toEqual([[settlementJobId(target.withdrawalId), SETTLE_WITHDRAWAL, { ...target, ...trace }]]);
     expect(await queue.getJob(settlementJobId(before.withdrawalId))).toBeUndefined();
   });
 

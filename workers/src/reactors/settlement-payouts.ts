@@ -21,13 +21,18 @@ export interface SettlementPayoutsDeps {
  * were approved for manual payout before.
  */
 export function settlementPayoutsReactor(deps: SettlementPayoutsDeps): Reactor {
-  const payout = ({ userId, withdrawalId }: SettleWithdrawalJobData): SettleWithdrawalJobData => ({ userId, withdrawalId });
+  const payout = ({ userId, withdrawalId }: { userId: string; withdrawalId: string }, event: { id: string; metadata: { correlationId: string } }): SettleWithdrawalJobData => ({
+    userId,
+    withdrawalId,
+    correlationId: event.metadata.correlationId,
+    causationId: event.id,
+  });
   return defineReactor({
     name: SETTLEMENT_PAYOUTS,
     batch: () => jobBatch(deps.settlementQueue),
     on: {
-      WithdrawalApproved: ({ data }, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(data), settlementJobOptions(data.withdrawalId)),
-      WithdrawalPayoutRetried: ({ id, data }, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(data), settlementJobOptions(data.withdrawalId, id)),
+      WithdrawalApproved: (event, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(event.data, event), settlementJobOptions(event.data.withdrawalId)),
+      WithdrawalPayoutRetried: (event, jobs) => jobs.add(SETTLE_WITHDRAWAL, payout(event.data, event), settlementJobOptions(event.data.withdrawalId, event.id)),
     },
   });
 }

@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { assertChainId } from '../../chain/provider.js';
 import { assertUsdcDecimals } from '../../chain/erc20.js';
 import { SETTLE_WITHDRAWAL, SettleWithdrawalJobData } from '../../queues.js';
+import { withSettlementTrace } from './record.js';
 import { settleWithdrawal, WithdrawalNotFoundError, type SettlementDeps, type SettlementOutcome } from './settle.js';
 
 /**
@@ -22,7 +23,8 @@ export function settlementProcessor(deps: SettlementDeps): (job: Job) => Promise
           chainChecked = true;
         }
         try {
-          return await settleWithdrawal(deps, data.data);
+          const { userId, withdrawalId, correlationId, causationId } = data.data;
+          return await withSettlementTrace({ correlationId, causationId }, () => settleWithdrawal(deps, { userId, withdrawalId }));
         } catch (error) {
           if (error instanceof WithdrawalNotFoundError) throw new UnrecoverableError(error.message);
           throw error;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { AccountCommand } from '@concierge/domain/money/account/decide';
@@ -25,12 +26,31 @@ type SettlementCommand = Extract<
 /** A command without its metadata, kept per member of the union. */
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
-const settlementContext = (target: SettlementTarget): CommandContext => ({
-  actor: { type: 'system', reason: 'withdrawal-settlement' },
-  correlationId: `settle-${target.withdrawalId}`,
-  causationId: randomUUID(),
-  now: new Date(),
-});
+/** What started a payout: the approval's (or retry's) request and event. */
+export interface SettlementTrace {
+  readonly correlationId?: string | undefined;
+  readonly causationId?: string | undefined;
+}
+
+/**
+ * The trace of the payout job being run, for every fact it records however deep in the settlement
+ * code: the job's own scope, like a request id in a server's logs.
+ */
+const traces = new AsyncLocalStorage<SettlementTrace>();
+
+/** Runs one payout job with its trace. */
+export const withSettlementTrace = <T>(trace: SettlementTrace, run: () => Promise<T>): Promise<T> => traces.run(trace, run);
+
+const settlementContext = (target: SettlementTarget): CommandContext => {
+  const trace = traces.getStore();
+  return {
+    actor: { type: 'system', reason: 'withdrawal-settlement' },
+    // Jobs queued before payouts carried their approval's trace keep the old names.
+    correlationId: trace?.correlationId ?? `settle-${target.withdrawalId}`,
+    causationId: trace?.causationId ?? randomUUID(),
+    now: new Date(),
+  };
+};
 
 /** Appends one settlement fact as the platform itself (the decider makes each one safe to repeat). */
 export async function record(eventStore: EventStore, target: SettlementTarget, command: Unsent<SettlementCommand>): Promise<void> {

@@ -10,7 +10,7 @@ import { loadAccount } from '@concierge/domain/money/account/handle';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
 import type { LocalEvm } from '../../chain/testing/local-evm.js';
-import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId, settlementJobOptions } from '../../queues.js';
+import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId, settlementJobOptions, type SettleWithdrawalJobData } from '../../queues.js';
 import { createRedis } from '../../redis.js';
 import { settlementProcessor } from './processor.js';
 import { CANNOT_PAY_REASON, settleWithdrawal, type SettlementCrashPoints, type SettlementDeps } from './settle.js';
@@ -51,7 +51,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     (await eventStore.readStream(accountStreamId(userId))).map((e) => e.type).filter((t) => t.startsWith('WithdrawalSettlement') || t === 'WithdrawalCompleted');
 
   /** Runs one payout through a real worker on the SETTLEMENT queue, retrying quickly after a "kill". */
-  async function payThroughQueue(target: { userId: string; withdrawalId: string }, crashPoints: SettlementCrashPoints, whileWaiting?: () => Promise<void>) {
+  async function payThroughQueue(target: SettleWithdrawalJobData, crashPoints: SettlementCrashPoints, whileWaiting?: () => Promise<void>) {
     const workerConnection = createRedis(REDIS_URL);
     const worker = new Worker(SETTLEMENT_QUEUE, settlementProcessor(deps(crashPoints)), { connection: workerConnection, prefix, concurrency: 1 });
     try {
@@ -76,8 +76,12 @@ describe('on-chain settlement of approved withdrawals', () => {
     const kill = dieOnce();
     const miner = setInterval(() => void evm.mineBlocks(1), 50);
     try {
-      const job = await payThroughQueue(target, { afterSigned: kill.point });
+      const trace = { correlationId: 'approval-request-7', causationId: 'approval-event-7' };
+      const job = await payThroughQueue({ ...target, ...trace }, { afterSigned: kill.point });
       expect(kill.died()).toBe(true);
+      // Every fact of the payout, the retried run's too, names the approval that started it.
+      const payout = (await eventStore.readStream(accountStreamId(target.userId))).filter((e) => e.type.startsWith('WithdrawalSettlement') || e.type === 'WithdrawalCompleted');
+      expect(payout.map((e) => [e.metadata.correlationId, e.metadata.causationId])).toEqual(payout.map(() => [trace.correlationId, trace.causationId]));
       expect(job.attemptsMade).toBe(2);
     } finally {
       clearInterval(miner);

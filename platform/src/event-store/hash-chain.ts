@@ -7,6 +7,7 @@ import { hash as digest } from 'node:crypto';
  * Chain v1, per event of a stream:
  *
  *   content  = SHA-256( UTF-8( canonicalJson({ stream, id, type, data, metadata }) ) )
+ *             (id as a lowercase 8-4-4-4-12 UUID, as the stores give it back)
  *   hash(r)  = SHA-256( previousHash (32 bytes) || revision r as unsigned 64-bit big-endian (8 bytes) || content (32 bytes) )
  *
  * where `previousHash` is hash(r - 1), or 32 zero bytes (GENESIS_HASH) for revision 0, and
@@ -146,6 +147,20 @@ function findRefusedIn(value: object, path: string): NonCanonicalValueError | un
   return undefined;
 }
 
+const UUID_SPELLING = /^\{?[0-9a-fA-F-]{32,39}\}?$/;
+
+/**
+ * An event id as the stores give it back: a UUID in lowercase 8-4-4-4-12 form, however the writer
+ * spelled it (PostgreSQL's uuid type also takes upper case, braces and other hyphenation). Anything
+ * else is returned as it is; the store refuses it.
+ */
+export function canonicalEventId(id: string): string {
+  if (!UUID_SPELLING.test(id)) return id;
+  const hex = id.replace(/[{}-]/g, '').toLowerCase();
+  if (hex.length !== 32) return id;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** What of an event the chain covers, besides its revision. */
 export interface ChainContent {
   readonly streamId: string;
@@ -167,7 +182,7 @@ export function contentDigest(event: ChainContent): Buffer {
  */
 export function digestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): Buffer {
   // Members in RFC 8785 order: data, id, metadata, stream, type.
-  const text = `{"data":${dataJson},"id":${canonicalJson(id)},"metadata":${metadataJson},"stream":${canonicalJson(streamId)},"type":${canonicalJson(type)}}`;
+  const text = `{"data":${dataJson},"id":${canonicalJson(canonicalEventId(id))},"metadata":${metadataJson},"stream":${canonicalJson(streamId)},"type":${canonicalJson(type)}}`;
   return digest('sha256', text, 'buffer');
 }
 

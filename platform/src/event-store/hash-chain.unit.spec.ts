@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, NonCanonicalValueError, canonicalJson, chainEvents, chainHash, contentDigest, digestOfCanonicalParts } from './hash-chain.js';
+import { GENESIS_HASH, NonCanonicalValueError, canonicalEventId, canonicalJson, chainEvents, chainHash, contentDigest, digestOfCanonicalParts } from './hash-chain.js';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest();
 
@@ -75,6 +75,13 @@ describe('hash chain', () => {
     expect(tampered[2]?.hash).not.toBe(links[2]?.hash);
     // The same content at another revision is another hash.
     expect(chainEvents(GENESIS_HASH, 1n, [events[0]!])[0]?.hash).not.toBe(links[0]?.hash);
+  });
+
+  it('hashes an event id the way the store gives it back, however the writer spelled the UUID', () => {
+    expect(canonicalEventId('00000000-0000-4000-8000-00000000000A')).toBe('00000000-0000-4000-8000-00000000000a');
+    expect(canonicalEventId('{00000000000040008000-00000000000a}')).toBe('00000000-0000-4000-8000-00000000000a');
+    expect(canonicalEventId('not-a-uuid')).toBe('not-a-uuid');
+    expect(contentDigest({ ...content, id: '00000000-0000-4000-8000-00000000000A' })).toEqual(contentDigest({ ...content, id: '00000000-0000-4000-8000-00000000000a' }));
   });
 
   it('refuses a previous hash that is not 64 hex digits', () => {

@@ -59,13 +59,13 @@ describe('Admin shell', () => {
     expect(screen.getByRole('banner').textContent).toContain('Strategy Manager');
   });
 
-  it("reaches Subscriptions, Strategies and Logout from the bottom bar's More on a phone", async () => {
+  it("reaches Subscriptions, Strategies, Audit and Logout from the bottom bar's More on a phone", async () => {
     renderShell('/admin/dashboard');
     const bottomBar = navigations()[1];
     if (bottomBar === undefined) throw new Error('expected a bottom bar');
     fireEvent.click(within(bottomBar).getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Subscriptions', 'Strategies', 'Logout']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Subscriptions', 'Strategies', 'Audit', 'Logout']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Strategies' }));
     expect(await screen.findByText('strategies page')).toBeTruthy();
     expect(screen.getByRole('banner').textContent).toContain('Strategy Manager');
@@ -75,7 +75,7 @@ describe('Admin shell', () => {
     expect(window.localStorage.getItem('auth-token')).toBeNull();
   });
 
-  it('lists six screens in the sidebar and the first four in the bottom bar, marking Users on a details page', () => {
+  it('lists seven screens in the sidebar (the audit screens last) and the first four in the bottom bar, marking Users on a details page', () => {
     renderShell();
     const [sidebar, bottomBar] = navigations();
     if (sidebar === undefined || bottomBar === undefined) throw new Error('expected a sidebar and a bottom bar');
@@ -86,6 +86,7 @@ describe('Admin shell', () => {
       '/admin/deposit-history',
       '/admin/subscriptions',
       '/admin/strategies',
+      '/audit',
     ]);
     expect(hrefs(bottomBar)).toEqual(['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/deposit-history']);
     expect(within(sidebar).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');

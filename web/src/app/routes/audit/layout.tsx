@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useSession } from '../../../lib/session';
 import { AUDIT_NAV, currentAuditNav } from './audit-nav';
@@ -29,6 +30,11 @@ export default function AuditLayout() {
               {user ? `${user.firstName} ${user.lastName} · ${user.role === 'auditor' ? 'Auditor' : 'Admin'} · read only, reads recorded` : ''}
             </Typography>
           </Box>
+          {user?.role === 'admin' && (
+            <Button color="inherit" size="small" startIcon={<ArrowBackIcon fontSize="small" />} component={RouterLink} to="/admin/dashboard">
+              Administration
+            </Button>
+          )}
           <Button color="inherit" size="small" startIcon={<LogoutIcon fontSize="small" />} onClick={logout}>
             Logout
           </Button>

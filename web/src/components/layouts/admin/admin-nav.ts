@@ -2,6 +2,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -12,7 +13,7 @@ export type AdminNavItem = {
   /** What the header calls the page. */
   title: string;
   icon: typeof SvgIcon;
-  /** Plans and strategies sit behind the bottom bar's More on phones. */
+  /** Plans, strategies and the audit screens sit behind the bottom bar's More on phones. */
   inBottomBar: boolean;
 };
 
@@ -23,6 +24,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/deposit-history', label: 'Deposits', title: 'Deposit History', icon: ReceiptLongIcon, inBottomBar: true },
   { path: '/admin/subscriptions', label: 'Subscriptions', title: 'Subscription Manager', icon: CardMembershipIcon, inBottomBar: false },
   { path: '/admin/strategies', label: 'Strategies', title: 'Strategy Manager', icon: InsightsIcon, inBottomBar: false },
+  // Beyond the product's first design: the auditors' screens (read only, reads recorded), in their own shell.
+  { path: '/audit', label: 'Audit', title: 'Audit', icon: FactCheckIcon, inBottomBar: false },
 ];
 
 /** An entry is current on its own page and on the pages below it (a user's details count as Users). */

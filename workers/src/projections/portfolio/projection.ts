@@ -1,4 +1,5 @@
 import {
+  PORTFOLIO_ANSWER_VERSION,
   PORTFOLIO_ANSWERS_COLLECTION,
   PORTFOLIO_COLLECTION,
   portfolioAnswer,
@@ -20,10 +21,27 @@ type OpenWithdrawal = { id: string; userId: string; amountMicro: string };
 const portfolios = (tx: ProjectionContext) => tx.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION);
 const openWithdrawals = (tx: ProjectionContext) => tx.collection<OpenWithdrawal>(PORTFOLIO_WITHDRAWALS_COLLECTION);
 
+/**
+ * The answer to the member of `doc`, built when the batch is written (a store serialises each
+ * document once, reading `json` then): of a member's many valuations in one batch, as in a
+ * rebuild, only the last one's answer is ever built.
+ */
+function answerWhenWritten(doc: PortfolioReadModel): PortfolioAnswer {
+  let json: string | undefined;
+  return {
+    id: doc.id,
+    version: PORTFOLIO_ANSWER_VERSION,
+    get json() {
+      json ??= portfolioAnswer(doc).json;
+      return json;
+    },
+  };
+}
+
 /** The member's document and, in the same batch, the answer GET /wallets/performance sends from it. */
 async function save(tx: ProjectionContext, doc: PortfolioReadModel): Promise<void> {
   await portfolios(tx).upsert(doc);
-  await tx.collection<PortfolioAnswer>(PORTFOLIO_ANSWERS_COLLECTION).upsert(portfolioAnswer(doc));
+  await tx.collection<PortfolioAnswer>(PORTFOLIO_ANSWERS_COLLECTION).upsert(answerWhenWritten(doc));
 }
 
 async function contribute(tx: ProjectionContext, userId: string, flow: PortfolioContribution): Promise<void> {

@@ -148,6 +148,7 @@ function findRefusedIn(value: object, path: string): NonCanonicalValueError | un
 }
 
 const UUID_SPELLING = /^\{?[0-9a-fA-F-]{32,39}\}?$/;
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * An event id as the stores give it back: a UUID in lowercase 8-4-4-4-12 form, however the writer
@@ -155,7 +156,7 @@ const UUID_SPELLING = /^\{?[0-9a-fA-F-]{32,39}\}?$/;
  * else is returned as it is; the store refuses it.
  */
 export function canonicalEventId(id: string): string {
-  if (!UUID_SPELLING.test(id)) return id;
+  if (CANONICAL_UUID.test(id) || !UUID_SPELLING.test(id)) return id;
   const hex = id.replace(/[{}-]/g, '').toLowerCase();
   if (hex.length !== 32) return id;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

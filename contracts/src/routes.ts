@@ -81,6 +81,8 @@ export const routes: readonly RouteDef[] = [
   audit.startReplayVerification,
   audit.latestReplayVerification,
   audit.replayVerification,
+  audit.exportStream,
+  audit.verification,
 ];
 
 /** Routes by id. */

@@ -64,11 +64,13 @@ describe('the route table', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',
+      'GET /audit/export',
       'GET /audit/members/:userId/at',
       'GET /audit/replay-verifications/:id',
       'GET /audit/replay-verifications/latest',
       'GET /audit/streams',
       'GET /audit/streams/:streamId',
+      'GET /audit/verification',
       'POST /audit/replay-verifications',
       'POST /auth/logout',
       'POST /auth/logout-everywhere',
@@ -95,7 +97,7 @@ describe('the route table', () => {
     // Starting a replay-verification changes no domain state (it writes only its own report), so auditors may.
     const readOnlyPosts = ['audit.startReplayVerification'];
     // These read the event store or the verifications' reports, which no projection moves.
-    const unprojected = ['audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification'];
+    const unprojected = ['audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification'];
     for (const route of routes) {
       if (route.method !== 'GET' && !readOnlyPosts.includes(route.id)) expect(route.side, route.id).toBe('command');
       if (route.side === 'command') expect(route.reads, route.id).toBeUndefined();

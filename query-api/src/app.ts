@@ -8,10 +8,13 @@ import { createApiApp } from '@concierge/platform/http/base-app';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import type { AuditPublicKey } from '@concierge/platform/audit/audit-key';
+import { auditExportHandlers } from './audit/export/routes.js';
 import { recordRead } from './audit/record-reads.js';
 import { auditQueryHandlers } from './audit/routes.js';
 import { replayVerifyQueryHandlers, type ReplayVerifyQueue } from './audit/replay-verify/routes.js';
 import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
+import { verificationHandlers } from './audit/verification/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
 import { portfolioQueryHandlers } from './portfolio/routes.js';
@@ -45,6 +48,8 @@ export interface QueryAppDeps {
   readonly refreshWaitMs?: number;
   /** The symbols of the chain's token registry: a strategy group's others are listed as unknown. */
   readonly knownTokenSymbols?: ReadonlySet<string>;
+  /** The audit public key: exports carry it and the verification panel shows it. */
+  readonly auditPublicKey?: AuditPublicKey;
   /** Probes of the dependencies the composition root holds, added to the read store's. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
@@ -67,6 +72,8 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...auditQueryHandlers(deps),
     ...timeTravelQueryHandlers(deps),
     ...replayVerifyQueryHandlers(deps),
+    ...auditExportHandlers(deps),
+    ...verificationHandlers(deps),
   };
   return createApiApp({
     logger: deps.logger,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PORTFOLIO_SNAPSHOT_QUEUE, REPLAY_VERIFY_QUEUE, registryFor, workersHeartbeatKey } from '@concierge/contracts';
+import { AuditKeyConfig, auditPublicKeyIfKnown } from '@concierge/platform/audit/audit-key';
 import { publicKeyFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { loadConfig } from '@concierge/platform/config/env';
@@ -29,7 +30,9 @@ runService('query-api', async () => {
   const replayQueue = new Queue(REPLAY_VERIFY_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const registry = registryFor(config.CHAIN_ID, config.TOKEN_REGISTRY_FILE ? readFileSync(config.TOKEN_REGISTRY_FILE, 'utf8') : undefined);
   if (!registry) logger.warn({ chainId: config.CHAIN_ID }, 'no token registry for CHAIN_ID: strategy groups are not checked for unknown token symbols');
+  const auditPublicKey = auditPublicKeyIfKnown({ ...config, ...loadConfig(AuditKeyConfig) });
   const app = createQueryApp({
+    ...(auditPublicKey ? { auditPublicKey } : {}),
     ...(registry ? { knownTokenSymbols: new Set(registry.tokens.map((token) => token.symbol)) } : {}),
     readStore: stores.readStore,
     eventStore: stores.eventStore,

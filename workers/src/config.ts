@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditKeyConfig } from '@concierge/platform/audit/audit-key';
 import { BaseConfig } from '@concierge/platform/config/env';
 import { ChainConfig, checkChainConfig } from './chain/config.js';
 import { SNAPSHOT_CONCURRENCY_DEFAULT } from './jobs/portfolio-snapshots/batch-size.js';
@@ -47,8 +48,21 @@ export const WorkersConfig = BaseConfig.and(
      * the development chain of `npm run demo` writes one. Read only when CHAIN_ID has no committed registry.
      */
     TOKEN_REGISTRY_FILE: optional(z.string().min(1)),
+    /** How often the hash chains are verified and a signed checkpoint of their heads is appended ('1h', '15m'). */
+    AUDIT_CHECKPOINT_INTERVAL: z
+      .string()
+      .default('1h')
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === undefined || ms < 10_000) {
+          ctx.addIssue({ code: 'custom', message: "AUDIT_CHECKPOINT_INTERVAL must be a duration of at least 10s, e.g. '1h' or '15m'" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
   }),
 )
+  .and(AuditKeyConfig)
   .and(ChainConfig)
   .superRefine(checkChainConfig);
 export type WorkersConfig = z.infer<typeof WorkersConfig>;

@@ -8,10 +8,12 @@ import { onShutdown, runService } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { auditSigningKeyFrom } from '@concierge/platform/audit/audit-key';
 import { startReplayVerifyWorker } from './audit/replay-verify/job.js';
 import { scratchFromConfig } from './audit/replay-verify/scratch.js';
 import { startChainJobs } from './chain/chain-jobs.js';
 import { WorkersConfig } from './config.js';
+import { startAuditCheckpoints } from './jobs/audit-checkpoints/start.js';
 import { catchUpProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
 import { mailProcessor } from './jobs/mail/processor.js';
@@ -63,6 +65,16 @@ runService('workers', async () => {
     logger,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
+  });
+  // Signed checkpoints of the hash chains; the key is loaded here and stays in this process.
+  const checkpoints = await startAuditCheckpoints({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    key: auditSigningKeyFrom(config),
+    logger,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    intervalMs: config.AUDIT_CHECKPOINT_INTERVAL,
   });
   const reactors = [
     ...chainJobs.reactors,
@@ -117,6 +129,7 @@ runService('workers', async () => {
     await chainJobs.close();
     await snapshots.close();
     await replayVerification.close();
+    await checkpoints.close();
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();

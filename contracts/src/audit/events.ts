@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditCheckpointEvents } from './integrity.js';
 
 /**
  * An auditor's (or an admin's) read of audit data, appended to `auditReads-<userId>` before the
@@ -18,4 +19,4 @@ export const AuditRecordsViewed = z.object({
 export type AuditRecordsViewed = z.infer<typeof AuditRecordsViewed>;
 
 /** The audit context's event schemas. */
-export const auditEvents = { AuditRecordsViewed } as const;
+export const auditEvents = { AuditRecordsViewed, ...auditCheckpointEvents } as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EmptyBody } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
 import {
@@ -9,6 +10,7 @@ import {
   AuditStreamsQuery,
   AuditStreamsResponse,
 } from './dto.js';
+import { AuditExportQuery, VerificationOverview } from './integrity.js';
 import { ReplayVerificationAccepted, ReplayVerificationParams, ReplayVerificationReport } from './replay-verify.js';
 import { TimeTravelParams, TimeTravelQuery, TimeTravelResponse } from './time-travel.js';
 
@@ -93,4 +95,26 @@ export const replayVerification = defineRoute({
   summary: 'One replay-verification: its status and report.',
   params: ReplayVerificationParams,
   response: ReplayVerificationReport,
+});
+
+/** One stream's events as JSON lines with what checks them offline (`npm run audit -- verify-export`). */
+export const exportStream = defineRoute({
+  id: 'audit.export',
+  method: 'GET',
+  path: '/audit/export',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: "A stream's events as a JSON-lines attachment (application/x-ndjson) with the latest signed checkpoint and its proof, the format of npm run audit -- export.",
+  query: AuditExportQuery,
+  response: z.string(),
+});
+
+export const verification = defineRoute({
+  id: 'audit.verification',
+  method: 'GET',
+  path: '/audit/verification',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'The verification panel: the last chain verification, the last signed checkpoint and the last replay-verification.',
+  response: VerificationOverview,
 });

@@ -44,6 +44,8 @@ export const STREAM_CATEGORIES = {
   chainScan: 'chainScan',
   /** What one auditor (or admin) read through the audit routes: `auditReads-<userId>`. */
   auditReads: 'auditReads',
+  /** Signed checkpoints of every stream's hash chain head: `auditCheckpoints-store`. */
+  auditCheckpoints: 'auditCheckpoints',
 } as const;
 
 export type StreamCategory = (typeof STREAM_CATEGORIES)[keyof typeof STREAM_CATEGORIES];

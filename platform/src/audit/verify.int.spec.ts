@@ -58,7 +58,8 @@ describe('verify against a tampered PostgreSQL store', () => {
     const before = await verifyChains(store);
     await pool.query(`DELETE FROM ${events} WHERE stream_id = 'account-3' AND stream_revision >= 7`);
     // The chain that is left is whole: without a checkpoint nothing shows.
-    // TODO(signed checkpoints, issue 13): compare with the latest signed checkpoint's heads by default.
+    // Signed checkpoints keep such heads: `npm run audit -- verify` compares with the latest one
+    // (workers/src/jobs/audit-checkpoints/audit-checkpoints.int.spec.ts, workers/src/audit/integrity-cli.int.spec.ts).
     expect((await verifyChains(store)).breaks).toEqual([]);
     const report = await verifyChains(store, { against: before.heads });
     expect(report.breaks.map((b) => [b.streamId, b.revision, b.kind])).toEqual([['account-3', 7n, 'truncated']]);
@@ -69,7 +70,7 @@ describe('verify against a tampered PostgreSQL store', () => {
     const { events, pool } = await seed('verifystream');
     const before = await verifyChains(store);
     await pool.query(`DELETE FROM ${events} WHERE stream_id = 'account-1'`);
-    // TODO(signed checkpoints, issue 13): as above.
+    // As above: the signed checkpoint's heads show it (audit-checkpoints.int.spec.ts).
     expect((await verifyChains(store)).breaks).toEqual([]);
     const report = await verifyChains(store, { against: before.heads });
     expect(report.breaks.map((b) => [b.streamId, b.revision, b.kind])).toEqual([['account-1', 9n, 'stream-missing']]);

@@ -1,11 +1,17 @@
 import { UsageError, type AuditCommand } from '@concierge/platform/audit/command';
+import { exportCommand } from './export.js';
+import { publicKeyCommand } from './public-key.js';
 import { replayVerifyCommand } from './replay-verify/command.js';
+import { verifyExportCommand } from './verify-export.js';
 import { verifyCommand } from './verify.js';
 
 /** `npm run audit -- <command> [options]`: the auditors' tools. A new subcommand is one line here. */
 const commands: Readonly<Record<string, AuditCommand>> = {
   verify: verifyCommand,
   'replay-verify': replayVerifyCommand,
+  export: exportCommand,
+  'verify-export': verifyExportCommand,
+  'public-key': publicKeyCommand,
 };
 
 function usage(): string {

@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { UsageError, type AuditCommand } from '@concierge/platform/audit/command';
+import { auditPublicKeyFrom, AuditKeyConfig } from '@concierge/platform/audit/audit-key';
+import { checkCheckpoint, loadLatestCheckpoint, type LoadedCheckpoint } from '@concierge/platform/audit/checkpoints';
 import { formatStreamHeads, parseStreamHeads } from '@concierge/platform/audit/stream-heads';
 import { verifyChains, type VerifyOptions, type VerifyReport } from '@concierge/platform/audit/verify';
 import { BaseConfig, loadConfig } from '@concierge/platform/config/env';
@@ -21,11 +23,13 @@ export const verifyCommand: AuditCommand = {
       ...(values.since === undefined ? {} : { since: sincePosition(values.since) }),
       ...(values.heads === undefined ? {} : { against: parseStreamHeads(await readFile(values.heads, 'utf8')).heads }),
     };
-    const config = loadConfig(BaseConfig);
+    const config = loadConfig(BaseConfig.and(AuditKeyConfig));
     const stores = await openStores(config, 2);
     let report: VerifyReport;
     try {
-      report = await verifyChains(stores.eventStore, options);
+      const checkpoint = values.heads === undefined ? await loadLatestCheckpoint(stores.eventStore) : undefined;
+      if (checkpoint && !trustCheckpoint(checkpoint, config)) return 1;
+      report = await verifyChains(stores.eventStore, checkpoint ? { ...options, against: checkpoint.heads } : options);
     } catch (error) {
       throw explainMissingStore(error, config);
     } finally {
@@ -58,6 +62,18 @@ function explainMissingStore(error: unknown, config: BaseConfig): unknown {
     `${message}: no event store with the hash chain at DATABASE_URL, schema ${config.EVENT_STORE_SCHEMA}; ` +
       'check DATABASE_URL and EVENT_STORE_SCHEMA, and run npm run migrate (migration 4 seals the events already stored)',
   );
+}
+
+/** Checks a checkpoint's signature with the configured public key and its root; false (said on stderr) when it cannot be trusted. */
+function trustCheckpoint(loaded: LoadedCheckpoint, config: BaseConfig & AuditKeyConfig): boolean {
+  const problems = checkCheckpoint(loaded, auditPublicKeyFrom(config));
+  const { sequence, createdAt, merkleRoot, keyId } = loaded.checkpoint;
+  if (problems.length === 0) {
+    console.log(`checkpoint ${sequence} of ${createdAt}: signature valid (key ${keyId}), root ${merkleRoot}, ${loaded.heads.size} streams`);
+    return true;
+  }
+  console.error(`CHECKPOINT REFUSED: ${problems.join('; ')}`);
+  return false;
 }
 
 function sincePosition(text: string) {

@@ -1,0 +1,53 @@
+import type { RequestHandler } from 'express';
+import {
+  AUDIT_CHAIN_VERIFICATIONS_COLLECTION,
+  AUDIT_CHECKPOINT_STREAM,
+  AuditCheckpointSigned,
+  auditRoutes,
+  ChainVerificationStatus,
+  LATEST_CHAIN_VERIFICATION_ID,
+  REPLAY_VERIFICATIONS_COLLECTION,
+  type ReplayVerificationReport,
+  type VerificationOverview,
+} from '@concierge/contracts';
+import type { AuditPublicKey } from '@concierge/platform/audit/audit-key';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
+
+export interface VerificationDeps {
+  readonly readStore: ReadStore;
+  /** The last signed checkpoint is read from it; without it the route stays unbuilt (501). */
+  readonly eventStore?: EventStore;
+  readonly auditPublicKey?: AuditPublicKey;
+}
+
+/**
+ * GET /audit/verification: the verification panel in one answer. The chain status is the checkpoint
+ * job's last verification (read store), the checkpoint is read from its stream in the event store
+ * (the record itself, not a copy), the replay-verification is the latest report in brief.
+ */
+export function verificationHandlers(deps: VerificationDeps): Record<string, RequestHandler> {
+  const { eventStore } = deps;
+  if (!eventStore) return {};
+  return {
+    [auditRoutes.verification.id]: async (_req, res) => {
+      const chainDoc = await deps.readStore.collection<ReadModelDoc>(AUDIT_CHAIN_VERIFICATIONS_COLLECTION).get(LATEST_CHAIN_VERIFICATION_ID);
+      const chain = chainDoc ? ChainVerificationStatus.safeParse(chainDoc) : undefined;
+      const [last] = await eventStore.readStream(AUDIT_CHECKPOINT_STREAM, { direction: 'backwards', maxCount: 1 });
+      const signed = last?.type === 'AuditCheckpointSigned' ? AuditCheckpointSigned.safeParse(last.data) : undefined;
+      const [replay] = (await deps.readStore
+        .collection<ReadModelDoc>(REPLAY_VERIFICATIONS_COLLECTION)
+        .find({ sort: [{ field: 'requestedAt', direction: 'desc' }], limit: 1 })) as unknown as ReplayVerificationReport[];
+      const checkpoint = signed?.success ? (({ format: _format, ...rest }) => rest)(signed.data) : null;
+      const answer: VerificationOverview = {
+        auditKey: deps.auditPublicKey ? { keyId: deps.auditPublicKey.keyId, pem: deps.auditPublicKey.pem } : null,
+        chain: chain?.success ? chain.data : null,
+        checkpoint,
+        replay: replay
+          ? { id: replay.id, status: replay.status, requestedAt: replay.requestedAt, finishedAt: replay.finishedAt, differenceCount: replay.differenceCount }
+          : null,
+      };
+      res.json(answer);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signTestCheckpoint, testAuditKey } from '@concierge/platform/audit/testing/checkpoint';
+import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
+import type { TestSchemas } from '@concierge/platform/testing/postgres';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('npm run audit -- public-key, export, verify-export and verify against the signed checkpoint', () => {
+  const { key, privatePem } = testAuditKey();
+  let schemas: TestSchemas;
+  let dir: string;
+  beforeAll(async () => {
+    let store;
+    ({ schemas, store } = await seededStore('auditintegritycli', 3, 5));
+    await signTestCheckpoint(store, key);
+    dir = await mkdtemp(path.join(tmpdir(), 'audit-integrity-'));
+  }, 30_000);
+  afterAll(async () => schemas?.drop());
+
+  async function audit(args: string[], signingKey = privatePem): Promise<{ code: number; stdout: string; stderr: string }> {
+    const env = { ...process.env, DATABASE_URL: schemas.connectionString, EVENT_STORE_SCHEMA: schemas.eventStoreSchema, READ_STORE_SCHEMA: schemas.readStoreSchema, AUDIT_SIGNING_KEY: signingKey };
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/audit/cli.ts', ...args], { cwd: ROOT, env, maxBuffer: 1 << 24 });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  it('prints the public key as PEM, its id on stderr', async () => {
+    const answer = await audit(['public-key']);
+    expect([answer.code, answer.stdout, answer.stderr.trim()]).toEqual([0, key.pem, `key id ${key.keyId}`]);
+  });
+
+  it('exports every stream with progress on stderr; the file verifies offline, and a changed byte or a removed line is named by its line', async () => {
+    const file = path.join(dir, 'all.jsonl');
+    const exported = await audit(['export']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toMatch(/exporting: \d+ events/);
+    await writeFile(file, exported.stdout);
+    const lines = exported.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 15 + 2 + 1);
+    const ok = await audit(['verify-export', file]);
+    expect([ok.code, ok.stdout]).toEqual([0, expect.stringMatching(/^export verified: 17 events of 4 streams, every hash and link holds; checkpoint 1 of .* signed by key [0-9a-f]{16} \(the key in the file/)]);
+    const keyFile = path.join(dir, 'audit.pem');
+    await writeFile(keyFile, key.pem);
+    expect((await audit(['verify-export', file, '--public-key', keyFile])).stdout).toContain('(the trusted key)');
+
+    const at = lines.findIndex((line) => line.includes('"stream":"account-1","revision":"2"'));
+    const changed = [...lines];
+    changed[at] = (lines[at] ?? '').replace('"2.50"', '"3.50"');
+    await writeFile(file, `${changed.join('\n')}\n`);
+    const edited = await audit(['verify-export', file]);
+    expect([edited.code, edited.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(new RegExp(`^BAD LINE ${at + 1}: account-1 revision 2: recorded hash [0-9a-f]{64} but the content hashes to`))]);
+
+    await writeFile(file, `${lines.filter((_, i) => i !== at).join('\n')}\n`);
+    const removed = await audit(['verify-export', file]);
+    expect([removed.code, removed.stderr.split('\n')[0]]).toEqual([1, `BAD LINE ${at + 1}: account-1 revision 3: expected revision 2 (revisions 2 to 2 are missing)`]);
+  }, 60_000);
+
+  it('exports one stream and refuses usage mistakes', async () => {
+    const one = await audit(['export', '--stream', 'account-2']);
+    expect([one.code, one.stdout.trimEnd().split('\n').length, one.stderr]).toEqual([0, 7, expect.stringContaining('5/5 events')]);
+    const both = await audit(['export', '--stream', 'account-2', '--category', 'account']);
+    expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('cannot be combined')]);
+  });
+
+  it('verify checks the checkpoint: clean, then a truncated tail named with its revision, and a checkpoint under another key refused', async () => {
+    const clean = await audit(['verify']);
+    expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^checkpoint 1 of .*: signature valid \(key [0-9a-f]{16}\), root [0-9a-f]{64}, 3 streams\nverified/)]);
+    await schemas.pool.query(`DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision >= 3`);
+    const truncated = await audit(['verify']);
+    expect([truncated.code, truncated.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(/^BROKEN: account-2 at revision 3 \(truncated\)/)]);
+    const otherKey = await audit(['verify'], testAuditKey().privatePem);
+    expect([otherKey.code, otherKey.stderr]).toEqual([1, expect.stringContaining(`CHECKPOINT REFUSED: checkpoint 1 of`)]);
+    expect(otherKey.stderr).toContain(`names key ${key.keyId}, not the audit key`);
+  }, 60_000);
+});

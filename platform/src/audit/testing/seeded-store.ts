@@ -2,6 +2,7 @@ import { createPgEventStore } from '../../event-store/postgres/pg-event-store.js
 import { testEvent } from '../../event-store/testing/events.js';
 import { createTestSchemas, type TestSchemas } from '../../testing/postgres.js';
 import type { EventStore } from '../../event-store/port.js';
+import { comparePositions } from '../../event-store/position.js';
 
 /** A migrated test schema with `streams` streams of `perStream` events each, appended 1 to 3 at a time. */
 export async function seededStore(label: string, streams = 4, perStream = 10): Promise<{ schemas: TestSchemas; store: EventStore; ids: string[] }> {
@@ -17,6 +18,12 @@ export async function seededStore(label: string, streams = 4, perStream = 10): P
       await store.appendToStream(id, batch, { expectedRevision: written === 0 ? 'no_stream' : BigInt(written - 1) });
       written += batch.length;
     }
+  }
+  // A transaction open elsewhere on the server (another test, a benchmark) holds readers below it for a while.
+  const last = await store.lastPosition();
+  for (let waited = 0; comparePositions(await store.headPosition(), last) < 0; waited += 50) {
+    if (waited > 30_000) throw new Error('the seeded events stayed invisible to readers for 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { schemas, store, ids };
 }

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useStream } from '../../../features/audit/api/get-stream';
 import { streamPath } from '../../../features/audit/components/audit-paths';
+import { DownloadExportButton } from '../../../features/audit/components/download-export-button';
 import { StreamEventCard } from '../../../features/audit/components/stream-event-card';
 
 const PAGE_SIZE = 25;
@@ -58,7 +59,9 @@ export default function StreamViewPage() {
           Read from the event store itself{last === null ? '' : ` · ${last + 1} ${last === 0 ? 'event' : 'events'}`}
         </Typography>
       </Box>
-      {/* Export of this stream (issue 13) goes here, beside the pager. */}
+      <Box>
+        <DownloadExportButton streamId={streamId} disabled={last === null} />
+      </Box>
       {pager}
       {stream.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>

@@ -1,0 +1,30 @@
+import * as auditRoutes from '@concierge/contracts/audit/routes';
+import { api } from '../../../lib/api-client';
+
+/** The name the export is saved under, as the server's Content-Disposition gives it. */
+export function exportFileName(streamId: string): string {
+  return `audit-export-${streamId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120)}.jsonl`;
+}
+
+/**
+ * GET /audit/export?stream=: the stream's export (JSON lines) as text. Fetched with the session's
+ * token like every call (a plain link would carry none), then handed to the browser as a file.
+ */
+export async function fetchStreamExport(streamId: string): Promise<string> {
+  const body = await api<unknown>(auditRoutes.exportStream, { query: { stream: streamId } });
+  // Several JSON lines are not one JSON value, so the client hands the text back as it came.
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** Saves text as a download through a temporary object URL. */
+export function saveAsFile(text: string, fileName: string, type = 'application/x-ndjson'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { checkExport } from '@concierge/platform/audit/export/check';
 import { apiCaller, approvedMember, journeyPage, useJourneySystem } from './journey.js';
 
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@example.com`, password: 'Operator1969' };
@@ -22,7 +26,7 @@ describe('auditors in the browser', () => {
 
   it('lets an admin make an auditor, who browses and follows a request read-only, with every read recorded', async () => {
     const { browser, system, memberId } = journey.ready();
-    const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'audit');
+    const { base, context, page, step, toast, signIn, signOut, shoot, overflows, browserErrors } = await journeyPage(browser, system, 'audit', { acceptDownloads: true });
     const auditorId = await approvedMember(system, AUDITOR, ADMIN);
     const adminToken = await tokenOf(ADMIN.email, ADMIN.password);
     await call('POST', '/deposits', { userId: memberId, timestamp: new Date().toISOString(), ...DEPOSIT }, adminToken);
@@ -64,6 +68,16 @@ describe('auditors in the browser', () => {
       await shoot('auditor-stream-view');
     });
 
+    await step("the auditor downloads the stream's export, which verifies offline", async () => {
+      const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Download export' }).click()]);
+      expect(download.suggestedFilename()).toBe(`audit-export-account-${memberId}.jsonl`);
+      const file = await download.path();
+      const check = await checkExport(createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity }));
+      expect([check.problems, check.streams]).toEqual([[], 1]);
+      expect(check.events).toBeGreaterThan(0);
+      await rm(file, { force: true });
+    });
+
     await step("the auditor follows the deposit's correlation id through every stream it touched", async () => {
       const deposit = page.getByRole('article', { name: 'Revision 0: DepositRecorded' });
       await deposit.getByRole('link', { name: /^Correlation / }).click();
@@ -81,6 +95,10 @@ describe('auditors in the browser', () => {
       await shoot('auditor-time-travel');
       await page.getByRole('tab', { name: 'Verification' }).click();
       await page.getByRole('heading', { name: 'Verification' }).waitFor(WAIT);
+      // The workers verify every chain and sign a checkpoint as they start.
+      const chains = page.getByRole('region', { name: 'Hash chains' });
+      await chains.getByText('Every chain holds').waitFor(WAIT);
+      await chains.getByText('#1', { exact: true }).waitFor(WAIT);
       await shoot('auditor-verification');
     });
 
@@ -102,7 +120,7 @@ describe('auditors in the browser', () => {
     await step("every read of the auditor is on record in the auditor's own stream", async () => {
       const records = await call<{ events: Recorded[] }>('GET', `/audit/streams/auditReads-${auditorId}?limit=100`, undefined, adminToken);
       const routes = new Set(records.events.filter((event) => event.type === 'AuditRecordsViewed').map((event) => String(event.data['routeId'])));
-      expect([...routes].sort()).toEqual(expect.arrayContaining(['audit.all', 'audit.stream', 'audit.streams', 'users.list']));
+      expect([...routes].sort()).toEqual(expect.arrayContaining(['audit.all', 'audit.export', 'audit.stream', 'audit.streams', 'audit.verification', 'users.list']));
     });
 
     expect(browserErrors).toEqual([]);

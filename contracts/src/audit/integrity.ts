@@ -15,18 +15,25 @@ const RevisionText = z.string().regex(/^\d{1,20}$/);
 /**
  * Stream heads that changed since the previous checkpoint, as [stream, revision, hash]; a
  * checkpoint's full heads are these folded over every checkpoint up to it (at most
- * CHECKPOINT_HEADS_PER_EVENT per event, appended atomically with the AuditCheckpointSigned after them).
+ * CHECKPOINT_HEADS_PER_EVENT per event). A large checkpoint is appended in several appends (an
+ * EventStoreDB append is limited in size), the AuditCheckpointSigned last; heads events count only
+ * once the signed event with their checkpointId follows, so a run cut short leaves nothing that counts.
  */
 export const AuditCheckpointHeadsRecorded = z.object({
+  checkpointId: z.uuid(),
   sequence: z.number().int().min(1),
   heads: z.array(z.tuple([z.string().min(1), RevisionText, Hex64])),
 });
 export type AuditCheckpointHeadsRecorded = z.infer<typeof AuditCheckpointHeadsRecorded>;
 export const CHECKPOINT_HEADS_PER_EVENT = 1_000;
+/** Events per append of a checkpoint (about 100 KB of heads each: an append stays well under EventStoreDB's 1 MB). */
+export const CHECKPOINT_EVENTS_PER_APPEND = 5;
 
 /** What the audit key signs: the RFC 8785 text of these fields (every field but `signature`). */
 export const SignedCheckpointFields = z.object({
   format: z.literal('concierge-audit-checkpoint/1'),
+  /** Names this checkpoint's heads events. */
+  checkpointId: z.uuid(),
   sequence: z.number().int().min(1),
   /** Global position of the last event the heads cover. */
   upTo: PositionText,

@@ -3,6 +3,7 @@ import {
   AUDIT_CHECKPOINT_STREAM,
   AuditCheckpointHeadsRecorded,
   AuditCheckpointSigned,
+  CHECKPOINT_EVENTS_PER_APPEND,
   CHECKPOINT_HEADS_PER_EVENT,
   type SignedCheckpointFields,
 } from '@concierge/contracts';
@@ -14,8 +15,9 @@ import { merkleRoot, type StreamHead, type StreamHeads } from './stream-heads.js
 
 /**
  * Signed checkpoints live in the event store itself, in AUDIT_CHECKPOINT_STREAM: each is one or
- * more AuditCheckpointHeadsRecorded events (the heads that changed since the previous checkpoint) and an
- * AuditCheckpointSigned (Merkle root, counts, position, key id, signature), appended atomically.
+ * more AuditCheckpointHeadsRecorded events (the heads that changed since the previous checkpoint) and
+ * an AuditCheckpointSigned (Merkle root, counts, position, key id, signature) after them, naming
+ * them by checkpointId (usually one append; a large first checkpoint takes several).
  * The full heads of a checkpoint are the fold of every heads event up to it, so an hourly
  * checkpoint costs only the streams that moved that hour, and `verify` can name the stream and
  * revision a deleted stream or a truncated tail lost. The checkpoint stream is hash-chained like
@@ -42,27 +44,55 @@ export function eventsCovered(heads: StreamHeads): number {
   return Number(events);
 }
 
-/** Reads the checkpoint stream and folds the heads up to its latest AuditCheckpointSigned; undefined when none was signed. */
-export async function loadLatestCheckpoint(store: EventStore, pageSize = 500): Promise<LoadedCheckpoint | undefined> {
+/** The checkpoint stream read through: its latest signed checkpoint and its last revision (what the next append expects). */
+export interface CheckpointStream {
+  readonly latest: LoadedCheckpoint | undefined;
+  readonly lastRevision: bigint | undefined;
+}
+
+/** Reads the checkpoint stream and folds the heads up to its latest AuditCheckpointSigned. */
+export async function loadCheckpointStream(store: EventStore, pageSize = 500): Promise<CheckpointStream> {
   const heads = new Map<string, StreamHead>();
-  const pending = new Map<number, [string, string, string][]>();
+  const pending = new Map<string, [string, string, string][]>();
   let latest: LoadedCheckpoint | undefined;
+  let lastRevision: bigint | undefined;
   for (let from = 0n; ; ) {
     const page = await store.readStream(AUDIT_CHECKPOINT_STREAM, { fromRevision: from, maxCount: pageSize });
     for (const event of page) {
+      lastRevision = event.revision;
       if (event.type === 'AuditCheckpointHeadsRecorded') {
         const data = AuditCheckpointHeadsRecorded.parse(event.data);
-        pending.set(data.sequence, [...(pending.get(data.sequence) ?? []), ...data.heads]);
+        pending.set(data.checkpointId, [...(pending.get(data.checkpointId) ?? []), ...data.heads]);
       } else if (event.type === 'AuditCheckpointSigned') {
         const checkpoint = AuditCheckpointSigned.parse(event.data);
-        for (const [stream, revision, hash] of pending.get(checkpoint.sequence) ?? []) heads.set(stream, { revision: BigInt(revision), hash });
+        for (const [stream, revision, hash] of pending.get(checkpoint.checkpointId) ?? []) heads.set(stream, { revision: BigInt(revision), hash });
+        // Heads of a run cut short before its signed event never count.
         pending.clear();
         latest = { checkpoint, heads: new Map(heads), revision: event.revision };
       }
     }
     const last = page[page.length - 1];
-    if (!last || page.length < pageSize) return latest;
+    if (!last || page.length < pageSize) return { latest, lastRevision };
     from = last.revision + 1n;
+  }
+}
+
+/** The latest signed checkpoint with its full heads; undefined when none was signed. */
+export async function loadLatestCheckpoint(store: EventStore): Promise<LoadedCheckpoint | undefined> {
+  return (await loadCheckpointStream(store)).latest;
+}
+
+/**
+ * Appends a checkpoint's events after `lastRevision`, at most `perAppend` per append, the signed
+ * event last. A concurrent run makes one append fail (WrongExpectedRevisionError): whatever it
+ * appended before counts for nothing without its signed event.
+ */
+export async function appendCheckpoint(store: EventStore, events: readonly NewEvent[], lastRevision: bigint | undefined, perAppend = CHECKPOINT_EVENTS_PER_APPEND): Promise<void> {
+  let expected = lastRevision;
+  for (let i = 0; i < events.length; i += perAppend) {
+    const batch = events.slice(i, i + perAppend);
+    const { nextRevision } = await store.appendToStream(AUDIT_CHECKPOINT_STREAM, batch, { expectedRevision: expected ?? 'no_stream' });
+    expected = nextRevision;
   }
 }
 
@@ -98,13 +128,17 @@ export interface CheckpointInput {
   readonly key: AuditSigningKey;
   readonly now: Date;
   readonly metadata: EventMetadata;
+  /** Heads per heads event; CHECKPOINT_HEADS_PER_EVENT unless a test wants many events. */
+  readonly headsPerEvent?: number;
 }
 
 /** The events of the next checkpoint: its changed heads in chunks, then the signed summary. */
 export function checkpointEvents(input: CheckpointInput): { events: NewEvent[]; checkpoint: AuditCheckpointSigned } {
   const sequence = (input.previous?.checkpoint.sequence ?? 0) + 1;
+  const checkpointId = randomUUID();
   const fields: SignedCheckpointFields = {
     format: 'concierge-audit-checkpoint/1',
+    checkpointId,
     sequence,
     upTo: formatPosition(input.upTo),
     merkleRoot: merkleRoot(input.heads),
@@ -116,8 +150,9 @@ export function checkpointEvents(input: CheckpointInput): { events: NewEvent[]; 
   const checkpoint: AuditCheckpointSigned = { ...fields, signature: signText(input.key, signedText(fields)) };
   const changed = changedHeads(input.heads, input.previous?.heads);
   const events: NewEvent[] = [];
-  for (let i = 0; i < changed.length; i += CHECKPOINT_HEADS_PER_EVENT) {
-    events.push({ id: randomUUID(), type: 'AuditCheckpointHeadsRecorded', data: { sequence, heads: changed.slice(i, i + CHECKPOINT_HEADS_PER_EVENT) }, metadata: input.metadata });
+  const size = input.headsPerEvent ?? CHECKPOINT_HEADS_PER_EVENT;
+  for (let i = 0; i < changed.length; i += size) {
+    events.push({ id: randomUUID(), type: 'AuditCheckpointHeadsRecorded', data: { checkpointId, sequence, heads: changed.slice(i, i + size) }, metadata: input.metadata });
   }
   events.push({ id: randomUUID(), type: 'AuditCheckpointSigned', data: { ...checkpoint }, metadata: input.metadata });
   return { events, checkpoint };

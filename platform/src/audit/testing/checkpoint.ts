@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { AUDIT_CHECKPOINT_STREAM, type AuditCheckpointSigned } from '@concierge/contracts';
+import type { AuditCheckpointSigned } from '@concierge/contracts';
 import type { EventStore } from '../../event-store/port.js';
 import { comparePositions } from '../../event-store/position.js';
 import { auditSigningKeyFrom, type AuditSigningKey } from '../audit-key.js';
-import { checkpointEvents, loadLatestCheckpoint } from '../checkpoints.js';
+import { appendCheckpoint, checkpointEvents, loadCheckpointStream } from '../checkpoints.js';
 import { verifyChains } from '../verify.js';
 
 /** A fresh Ed25519 audit key for one test, with its PKCS#8 PEM (to hand a CLI as AUDIT_SIGNING_KEY). */
@@ -22,13 +22,13 @@ export async function signTestCheckpoint(store: EventStore, key: AuditSigningKey
     if (waited > 30_000) throw new Error('events stayed invisible to readers for 30 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const previous = await loadLatestCheckpoint(store);
+  const { latest: previous, lastRevision } = await loadCheckpointStream(store);
   const report = await verifyChains(store, previous ? { against: previous.heads } : {});
   if (report.breaks.length > 0) throw new Error(`the store is broken: ${report.breaks[0]?.message ?? ''}`);
   const id = randomUUID();
   const now = new Date();
   const metadata = { actor: { type: 'system' as const, reason: 'test' }, correlationId: id, causationId: id, occurredAt: now.toISOString(), schemaVersion: 1 };
   const { events, checkpoint } = checkpointEvents({ heads: report.heads, upTo: report.upTo, previous, key, now, metadata });
-  await store.appendToStream(AUDIT_CHECKPOINT_STREAM, events, { expectedRevision: previous ? previous.revision : 'no_stream' });
+  await appendCheckpoint(store, events, lastRevision);
   return checkpoint;
 }

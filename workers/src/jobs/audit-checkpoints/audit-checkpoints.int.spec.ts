@@ -29,9 +29,9 @@ describe('signed checkpoints of the hash chains on PostgreSQL', () => {
     return { events: `${schemas.eventStoreSchema}.events`, pool: schemas.pool };
   }
   // A transaction open elsewhere on the server holds readers back: each run waits to see every append first.
-  const run = async (signingKey = key) => {
+  const run = async (signingKey = key, split: { headsPerEvent?: number; eventsPerAppend?: number } = {}) => {
     await untilVisible(store);
-    return runAuditCheckpoint({ eventStore: store, readStore, key: signingKey, logger: pino({ level: 'silent' }) }, randomUUID());
+    return runAuditCheckpoint({ eventStore: store, readStore, key: signingKey, logger: pino({ level: 'silent' }), ...split }, randomUUID());
   };
   const kept = async () => (await readStore.collection(AUDIT_CHAIN_VERIFICATIONS_COLLECTION).get('latest')) as unknown as ChainVerificationStatus;
 
@@ -56,6 +56,26 @@ describe('signed checkpoints of the hash chains on PostgreSQL', () => {
     expect([latest?.heads.size, latest && checkCheckpoint(latest, key)]).toEqual([5, []]);
     expect((await verifyChains(store, { against: latest?.heads })).breaks).toEqual([]);
     expect(await kept()).toMatchObject({ status: 'ok', checkpointSequence: 2, breakCount: 0 });
+  });
+
+  it('splits a large checkpoint over several appends, and heads of a run cut short before its signed event count for nothing', async () => {
+    await seed('ckptsplit');
+    expect((await run(key, { headsPerEvent: 1, eventsPerAppend: 2 })).checkpointSequence).toBe(1);
+    const stream = await store.readStream(AUDIT_CHECKPOINT_STREAM);
+    expect(stream.map((e) => e.type)).toEqual([...Array<string>(4).fill('AuditCheckpointHeadsRecorded'), 'AuditCheckpointSigned']);
+    // Three appends (2 + 2 + 1 events): three PostgreSQL transactions.
+    expect(new Set(stream.map((e) => e.position.commit)).size).toBe(3);
+    const first = await loadLatestCheckpoint(store);
+    expect([first?.heads.size, first && checkCheckpoint(first, key)]).toEqual([4, []]);
+    // A run that died after appending heads, before its signed event.
+    const cutShort = { checkpointId: randomUUID(), sequence: 2, heads: [['account-0', '99', 'f'.repeat(64)]] };
+    const metadata = { actor: { type: 'system' as const }, correlationId: 'x', causationId: 'x', occurredAt: new Date().toISOString(), schemaVersion: 1 };
+    await store.appendToStream(AUDIT_CHECKPOINT_STREAM, [{ id: randomUUID(), type: 'AuditCheckpointHeadsRecorded', data: cutShort, metadata }], { expectedRevision: 4n });
+    expect((await loadLatestCheckpoint(store))?.heads.get('account-0')?.revision).toBe(9n);
+    const next = await run();
+    expect([next.status, next.checkpointSequence]).toEqual(['ok', 2]);
+    const latest = await loadLatestCheckpoint(store);
+    expect([latest?.heads.get('account-0')?.revision, latest && checkCheckpoint(latest, key)]).toEqual([9n, []]);
   });
 
   it('detects a truncated tail through the checkpoint, names where, and signs nothing more', async () => {

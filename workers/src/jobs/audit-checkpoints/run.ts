@@ -6,7 +6,7 @@ import {
   type ChainVerificationStatus,
 } from '@concierge/contracts';
 import type { AuditSigningKey } from '@concierge/platform/audit/audit-key';
-import { checkCheckpoint, checkpointEvents, loadLatestCheckpoint } from '@concierge/platform/audit/checkpoints';
+import { appendCheckpoint, checkCheckpoint, checkpointEvents, loadCheckpointStream } from '@concierge/platform/audit/checkpoints';
 import { verifyChains } from '@concierge/platform/audit/verify';
 import { WrongExpectedRevisionError, type EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
@@ -24,6 +24,9 @@ export interface AuditCheckpointDeps {
   readonly key: AuditSigningKey;
   readonly logger: Logger;
   readonly now?: () => Date;
+  /** Heads per event and events per append of a checkpoint: the defaults, unless a test wants a checkpoint split. */
+  readonly headsPerEvent?: number;
+  readonly eventsPerAppend?: number;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface AuditCheckpointDeps {
  */
 export async function runAuditCheckpoint(deps: AuditCheckpointDeps, runId: string): Promise<ChainVerificationStatus> {
   const now = deps.now ?? (() => new Date());
-  const previous = await loadLatestCheckpoint(deps.eventStore);
+  const { latest: previous, lastRevision } = await loadCheckpointStream(deps.eventStore);
   const refused: ChainBreakDto[] = (previous ? checkCheckpoint(previous, deps.key) : []).map((message) => ({
     streamId: AUDIT_CHECKPOINT_STREAM,
     revision: String(previous?.revision ?? 0n),
@@ -52,10 +55,11 @@ export async function runAuditCheckpoint(deps: AuditCheckpointDeps, runId: strin
       previous,
       key: deps.key,
       now: at,
+      ...(deps.headsPerEvent === undefined ? {} : { headsPerEvent: deps.headsPerEvent }),
       metadata: { actor: { type: 'system', reason: 'audit-checkpoint' }, correlationId: runId, causationId: runId, occurredAt: at.toISOString(), schemaVersion: 1 },
     });
     try {
-      await deps.eventStore.appendToStream(AUDIT_CHECKPOINT_STREAM, events, { expectedRevision: previous ? previous.revision : 'no_stream' });
+      await appendCheckpoint(deps.eventStore, events, lastRevision, deps.eventsPerAppend);
       checkpointSequence = checkpoint.sequence;
       // The root and key id are public: logging them leaves a copy of the checkpoint outside the store.
       deps.logger.info({ sequence: checkpoint.sequence, merkleRoot: checkpoint.merkleRoot, streams: checkpoint.streams, events: checkpoint.events, keyId: checkpoint.keyId }, 'audit checkpoint signed');

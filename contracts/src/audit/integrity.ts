@@ -75,8 +75,8 @@ export const ChainVerificationStatus = z.object({
 });
 export type ChainVerificationStatus = z.infer<typeof ChainVerificationStatus>;
 
-/** The last signed checkpoint as auditors see it. */
-export const CheckpointSummary = SignedCheckpointFields.omit({ format: true }).extend({ signature: z.string() });
+/** The last signed checkpoint as auditors see it; `signatureValid` is null where the query API has no audit key. */
+export const CheckpointSummary = SignedCheckpointFields.omit({ format: true }).extend({ signature: z.string(), signatureValid: z.boolean().nullable() });
 export type CheckpointSummary = z.infer<typeof CheckpointSummary>;
 
 /** The latest replay-verification in brief; its full report is GET /audit/replay-verifications/latest. */

@@ -34,7 +34,9 @@ export interface LoadedCheckpoint {
 
 /** The RFC 8785 text the audit key signs. */
 export function signedText(fields: SignedCheckpointFields): string {
-  return canonicalJson({ ...fields });
+  // A whole checkpoint may be passed: its signature is never part of what is signed.
+  const { signature: _signature, ...signed } = fields as SignedCheckpointFields & { signature?: string };
+  return canonicalJson(signed);
 }
 
 /** Sum of every head's revision + 1: the events the heads cover. */

@@ -55,6 +55,6 @@ describe('GET /audit/export and GET /audit/verification', () => {
     const response = await api.get('/audit/verification', auditor.authorization);
     const body = VerificationOverview.parse(await response.json());
     expect(body.chain).toEqual(status);
-    expect(body.checkpoint).toMatchObject({ sequence: 1, keyId: key.keyId, streams: expect.any(Number) });
+    expect(body.checkpoint).toMatchObject({ sequence: 1, keyId: key.keyId, streams: expect.any(Number), signatureValid: true });
   });
 });

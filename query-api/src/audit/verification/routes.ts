@@ -10,7 +10,8 @@ import {
   type ReplayVerificationReport,
   type VerificationOverview,
 } from '@concierge/contracts';
-import type { AuditPublicKey } from '@concierge/platform/audit/audit-key';
+import { verifyText, type AuditPublicKey } from '@concierge/platform/audit/audit-key';
+import { signedText } from '@concierge/platform/audit/checkpoints';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 
@@ -33,12 +34,17 @@ export function verificationHandlers(deps: VerificationDeps): Record<string, Req
     [auditRoutes.verification.id]: async (_req, res) => {
       const chainDoc = await deps.readStore.collection<ReadModelDoc>(AUDIT_CHAIN_VERIFICATIONS_COLLECTION).get(LATEST_CHAIN_VERIFICATION_ID);
       const chain = chainDoc ? ChainVerificationStatus.safeParse(chainDoc) : undefined;
-      const [last] = await eventStore.readStream(AUDIT_CHECKPOINT_STREAM, { direction: 'backwards', maxCount: 1 });
-      const signed = last?.type === 'AuditCheckpointSigned' ? AuditCheckpointSigned.safeParse(last.data) : undefined;
+      // Heads events of a run cut short may follow the last signed checkpoint: look back past them.
+      const recent = await eventStore.readStream(AUDIT_CHECKPOINT_STREAM, { direction: 'backwards', maxCount: 100 });
+      const last = recent.find((event) => event.type === 'AuditCheckpointSigned');
+      const signed = last ? AuditCheckpointSigned.safeParse(last.data) : undefined;
       const [replay] = (await deps.readStore
         .collection<ReadModelDoc>(REPLAY_VERIFICATIONS_COLLECTION)
         .find({ sort: [{ field: 'requestedAt', direction: 'desc' }], limit: 1 })) as unknown as ReplayVerificationReport[];
-      const checkpoint = signed?.success ? (({ format: _format, ...rest }) => rest)(signed.data) : null;
+      const key = deps.auditPublicKey;
+      const checkpoint = signed?.success
+        ? (({ format: _format, ...rest }) => ({ ...rest, signatureValid: key ? verifyText(key, signedText(signed.data), signed.data.signature) : null }))(signed.data)
+        : null;
       const answer: VerificationOverview = {
         auditKey: deps.auditPublicKey ? { keyId: deps.auditPublicKey.keyId, pem: deps.auditPublicKey.pem } : null,
         chain: chain?.success ? chain.data : null,

@@ -57,6 +57,9 @@ function Checkpoint({ checkpoint }: { checkpoint: NonNullable<VerificationOvervi
   return (
     <Box sx={grid}>
       <Field label="Signed">{formatInstant(checkpoint.createdAt)}</Field>
+      <Field label="Signature">
+        {checkpoint.signatureValid === null ? 'not checked here' : checkpoint.signatureValid ? 'valid (Ed25519)' : 'INVALID: forged or altered'}
+      </Field>
       <Field label="Checkpoint">#{checkpoint.sequence}</Field>
       <Field label="Streams and events">
         {checkpoint.streams.toLocaleString('en-US')} streams, {checkpoint.events.toLocaleString('en-US')} events

@@ -20,7 +20,7 @@ const broken: VerificationOverview = {
     breaks: [{ streamId: 'account-42', revision: '7', kind: 'truncated', message: 'account-42: ends at revision 6; the checkpoint recorded it up to revision 9' }],
     checkpointSequence: null,
   },
-  checkpoint: { sequence: 12, upTo: '5000-1', merkleRoot: root, streams: 1200, events: 98000, createdAt: '2026-05-01T08:00:00.000Z', keyId: '0123456789abcdef', signature: 'c2ln' },
+  checkpoint: { checkpointId: '9b2f7a52-3c1e-4d6a-8f0b-2e5d7c9a1b34', sequence: 12, upTo: '5000-1', merkleRoot: root, streams: 1200, events: 98000, createdAt: '2026-05-01T08:00:00.000Z', keyId: '0123456789abcdef', signature: 'c2ln', signatureValid: true },
   replay: null,
 };
 
@@ -50,6 +50,7 @@ describe('hash chains and signed checkpoint panel', () => {
     expect(screen.getByText('98,765')).toBeTruthy();
     expect(screen.getByText('#12')).toBeTruthy();
     expect(screen.getByText(root)).toBeTruthy();
+    expect(screen.getByText('valid (Ed25519)')).toBeTruthy();
     expect(screen.getAllByText('0123456789abcdef')).toHaveLength(2);
   });
 

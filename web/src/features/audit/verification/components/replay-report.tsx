@@ -27,7 +27,15 @@ const shown = (value: unknown) => {
 
 /** A verification's status chip. */
 export function ReplayStatus({ report }: { report: ReplayVerificationReport }) {
-  return <Chip size="small" color={STATUS_COLOR[report.status]} label={STATUS_TEXT[report.status]} />;
+  // The longer statuses wrap on a phone instead of widening the page.
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[report.status]}
+      label={STATUS_TEXT[report.status]}
+      sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+    />
+  );
 }
 
 function Difference({ difference }: { difference: ReplayDifference }) {
@@ -65,7 +73,8 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
       {report.error && <Alert severity="warning">{report.error}</Alert>}
       {report.projections.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Read models compared">
+          {/* Long snake_case collection and projection names break anywhere, so a phone needs no sideways scroll. */}
+          <Table size="small" aria-label="Read models compared" sx={{ '& td, & th': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Projection</TableCell>

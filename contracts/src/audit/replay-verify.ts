@@ -66,6 +66,23 @@ export const ReplayVerificationReport = z.object({
 });
 export type ReplayVerificationReport = z.infer<typeof ReplayVerificationReport>;
 
+/** A verification as it is asked for: queued, nothing compared yet (the route writes it; a job that finds none starts from it). */
+export function queuedReplayVerification(id: string, requestedBy: ReplayVerificationReport['requestedBy'], requestedAt: string): ReplayVerificationReport {
+  return {
+    id,
+    status: 'queued',
+    requestedBy,
+    requestedAt,
+    startedAt: null,
+    finishedAt: null,
+    projections: [],
+    exclusions: [],
+    differenceCount: 0,
+    differences: [],
+    error: null,
+  };
+}
+
 /** POST /audit/replay-verifications answers 202 with the queued verification's id. */
 export const ReplayVerificationAccepted = z.object({ id: z.string(), status: ReplayVerificationStatus });
 export type ReplayVerificationAccepted = z.infer<typeof ReplayVerificationAccepted>;

@@ -6,6 +6,7 @@ import {
   REPLAY_VERIFICATIONS_COLLECTION,
   REPLAY_VERIFY,
   replayVerifyJobOptions,
+  queuedReplayVerification,
   type ReplayVerificationAccepted,
   type ReplayVerificationReport,
   type ReplayVerifyJob,
@@ -70,19 +71,7 @@ export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<s
       return;
     }
     const { userId, role } = principalOf(req);
-    const report: ReplayVerificationReport = {
-      id: randomUUID(),
-      status: 'queued',
-      requestedBy: { userId, role },
-      requestedAt: now().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      projections: [],
-      exclusions: [],
-      differenceCount: 0,
-      differences: [],
-      error: null,
-    };
+    const report = queuedReplayVerification(randomUUID(), { userId, role }, now().toISOString());
     await reports().upsert(asDoc(report));
     try {
       await queue.add(REPLAY_VERIFY, { verificationId: report.id, requestedBy: report.requestedBy }, replayVerifyJobOptions(report.id));

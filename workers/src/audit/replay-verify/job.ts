@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import {
+  queuedReplayVerification,
   REPLAY_VERIFICATIONS_COLLECTION,
   REPLAY_VERIFY_QUEUE,
   ReplayVerifyJob,
@@ -42,19 +43,7 @@ export function replayVerifyProcessor(deps: ReplayVerifyJobDeps): (job: Job) => 
     const { verificationId, requestedBy } = parsed.data;
     const stored = (await reports.get(verificationId)) as ReplayVerificationReport | undefined;
     if (stored && FINISHED.has(stored.status)) return;
-    const base: ReplayVerificationReport = stored ?? {
-      id: verificationId,
-      status: 'queued',
-      requestedBy,
-      requestedAt: now().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      projections: [],
-      exclusions: [],
-      differenceCount: 0,
-      differences: [],
-      error: null,
-    };
+    const base = stored ?? queuedReplayVerification(verificationId, requestedBy, now().toISOString());
     const running: ReplayVerificationReport = { ...base, status: 'running', startedAt: now().toISOString() };
     await reports.upsert(asDoc(running));
     let finished: ReplayVerificationReport;

@@ -1,5 +1,6 @@
 import * as auditRoutes from '@concierge/contracts/audit/routes';
 import { api } from '../../../lib/api-client';
+import { saveAsFile as saveFile } from '../../../lib/save-file';
 
 /** The name the export is saved under, as the server's Content-Disposition gives it. */
 export function exportFileName(streamId: string): string {
@@ -16,15 +17,5 @@ export async function fetchStreamExport(streamId: string): Promise<string> {
   return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
-/** Saves text as a download through a temporary object URL. */
-export function saveAsFile(text: string, fileName: string, type = 'application/x-ndjson'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves an export's JSON lines as a file. */
+export const saveAsFile = (text: string, fileName: string): void => saveFile(text, fileName, 'application/x-ndjson');

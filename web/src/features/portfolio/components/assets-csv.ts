@@ -1,4 +1,5 @@
 import type { PortfolioPerformanceResponse } from '@concierge/contracts';
+import { saveAsFile } from '../../../lib/save-file';
 import { strategyName } from './figures';
 
 /** The file Export CSV saves. */
@@ -33,15 +34,7 @@ export function assetsCsv(figures: Pick<PortfolioPerformanceResponse, 'holdings'
   return [HEADER.join(','), ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n';
 }
 
-/** Saves `text` as a CSV file through a temporary link. */
+/** Saves `text` as a CSV file. */
 export function downloadCsv(text: string, fileName = ASSETS_CSV_FILE): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveAsFile(text, fileName, 'text/csv;charset=utf-8');
 }

@@ -162,14 +162,22 @@ export function screenshotter(page: Page, suite: string) {
         await page.waitForTimeout(250);
         // A full-page capture of a scrolled page draws the fixed header and bars mid-page.
         await page.evaluate(() => window.scrollTo(0, 0));
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > viewport.width) overflows.push(`${name} is ${width}px wide at ${viewport.width}px`);
         // A table that scrolls sideways inside its card hides columns (e.g. the actions) without widening the page.
-        const tables = await page.evaluate(() =>
-          Array.from(document.querySelectorAll('.MuiTableContainer-root, .MuiDataGrid-virtualScroller')).filter(
-            (box) => box.scrollWidth > box.clientWidth + 1,
-          ).length,
-        );
+        const measure = () =>
+          page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            tables: Array.from(document.querySelectorAll('.MuiTableContainer-root, .MuiDataGrid-virtualScroller')).filter(
+              (box) => box.scrollWidth > box.clientWidth + 1,
+            ).length,
+          }));
+        // A busy machine can take longer than the pause above to re-lay a page out (a DataGrid giving way
+        // to phone cards): an overflow counts only if it is still there after 2 s.
+        let { width, tables } = await measure();
+        for (let waited = 0; (width > viewport.width || tables > 0) && waited < 2_000; waited += 100) {
+          await page.waitForTimeout(100);
+          ({ width, tables } = await measure());
+        }
+        if (width > viewport.width) overflows.push(`${name} is ${width}px wide at ${viewport.width}px`);
         if (tables > 0) overflows.push(`${name} has ${tables} table(s) scrolling sideways at ${viewport.width}px`);
         const capture = async () => {
           await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${size}.png`), fullPage: true, animations: 'disabled' });

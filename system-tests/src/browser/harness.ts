@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,14 +23,66 @@ export function ensureChromium(): void {
   throw new Error(`Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" (as .ci/run does), then rerun.`);
 }
 
-/** Builds the SPA as production does, into a fresh directory the gateway then serves. */
-export async function buildSpa(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-spa-'));
-  await promisify(execFile)('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+const viteBuild = (outDir: string) =>
+  promisify(execFile)('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: join(ROOT, 'web'),
     maxBuffer: 16 * 1024 * 1024,
   });
-  return outDir;
+
+/**
+ * This test run: vitest's main process (every test file's process is its child) and when it
+ * started, so a later run that happens to get the same pid never takes this run's build.
+ */
+function testRun(): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTime ? `${process.ppid}-${startTime}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Builds the SPA as production does, once per test run: the first journey of the run builds it
+ * (about 30 s of CPU) into a directory named after the run and the others wait for it and serve
+ * the same files. Without /proc (no way to name the run) each journey builds its own. Nothing
+ * writes into it once built; the next run's first build removes the directories of runs before.
+ */
+export async function buildSpa(): Promise<string> {
+  const run = testRun();
+  if (run === undefined) {
+    const outDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-spa-'));
+    await viteBuild(outDir);
+    return outDir;
+  }
+  const shared = join(tmpdir(), `concierge-e2e-spa-run-${run}`);
+  try {
+    mkdirSync(`${shared}.lock`);
+  } catch {
+    return builtBySomeoneElse(shared);
+  }
+  try {
+    for (const old of readdirSync(tmpdir()).filter((name) => name.startsWith('concierge-e2e-spa-run-') && !name.startsWith(`concierge-e2e-spa-run-${run}`))) {
+      rmSync(join(tmpdir(), old), { recursive: true, force: true });
+    }
+    await viteBuild(`${shared}.building`);
+    renameSync(`${shared}.building`, shared);
+    return shared;
+  } catch (error) {
+    writeFileSync(`${shared}.failed`, String(error));
+    throw error;
+  }
+}
+
+async function builtBySomeoneElse(shared: string): Promise<string> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (existsSync(shared)) return shared;
+    if (existsSync(`${shared}.failed`)) throw new Error(`The SPA build of this run failed: ${readFileSync(`${shared}.failed`, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The SPA build of this run did not finish within 5 minutes (${shared})`);
 }
 
 export type RunningSystem = RunningProduct;

@@ -116,7 +116,8 @@ export function useJourneySystem(options: {
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+    // A build shared by the run's journeys stays for the others (the next run removes it).
+    if (staticDir && !staticDir.includes('concierge-e2e-spa-run-')) rmSync(staticDir, { recursive: true, force: true });
   });
 
   return {

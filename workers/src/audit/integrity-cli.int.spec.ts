@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signTestCheckpoint, testAuditKey } from '@concierge/platform/audit/testing/checkpoint';
 import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { runAuditCli } from './testing/run-cli.js';
 
 describe('npm run audit -- public-key, export, verify-export and verify against the signed checkpoint', () => {
   const { key, privatePem } = testAuditKey();
@@ -23,16 +19,8 @@ describe('npm run audit -- public-key, export, verify-export and verify against 
   }, 30_000);
   afterAll(async () => schemas?.drop());
 
-  async function audit(args: string[], signingKey = privatePem): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, DATABASE_URL: schemas.connectionString, EVENT_STORE_SCHEMA: schemas.eventStoreSchema, READ_STORE_SCHEMA: schemas.readStoreSchema, AUDIT_SIGNING_KEY: signingKey };
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/audit/cli.ts', ...args], { cwd: ROOT, env, maxBuffer: 1 << 24 });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const audit = (args: string[], signingKey = privatePem) => runAuditCli(schemas, args, { AUDIT_SIGNING_KEY: signingKey });
+
 
   it('prints the public key as PEM, its id on stderr', async () => {
     const answer = await audit(['public-key']);

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { runAuditCli } from './testing/run-cli.js';
 
 describe('npm run audit -- verify', () => {
   let schemas: TestSchemas;
@@ -19,16 +15,8 @@ describe('npm run audit -- verify', () => {
   });
   afterAll(async () => schemas?.drop());
 
-  async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, DATABASE_URL: schemas.connectionString, EVENT_STORE_SCHEMA: schemas.eventStoreSchema, READ_STORE_SCHEMA: schemas.readStoreSchema };
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/audit/cli.ts', ...args], { cwd: ROOT, env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const audit = (...args: string[]) => runAuditCli(schemas, args);
+
 
   it('exits 0 with a one-line summary on an untouched store, then 1 naming the first broken stream and revision', async () => {
     const heads = path.join(dir, 'heads.json');

@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS_COLLECTION } from '@concierge/contracts';
 import { memberJourney, type MemberJourney } from '@concierge/domain/audit/testing/member-journey';
@@ -11,8 +8,7 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { projections } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
 import { untilVisible } from './testing/visible.js';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runAuditCli } from '../testing/run-cli.js';
 
 describe('npm run audit -- replay-verify', () => {
   let schemas: TestSchemas;
@@ -29,16 +25,8 @@ describe('npm run audit -- replay-verify', () => {
   }, 60_000);
   afterAll(async () => schemas?.drop());
 
-  async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, DATABASE_URL: schemas.connectionString, EVENT_STORE_SCHEMA: schemas.eventStoreSchema, READ_STORE_SCHEMA: schemas.readStoreSchema };
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/audit/cli.ts', ...args], { cwd: ROOT, env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const audit = (...args: string[]) => runAuditCli(schemas, args);
+
 
   it('exits 0 when every read model rebuilds the same, then 1 naming the collection, document and field changed by hand', async () => {
     const clean = await audit('replay-verify');

@@ -13,16 +13,23 @@ export function probeRedis(url: string): Redis {
 
 /** Refreshes `key` every `intervalMs` with the time of the beat; it expires `ttlMs` after the last one. */
 export function startHeartbeat(redis: Redis, key: string, intervalMs: number, ttlMs: number): { stop(): Promise<void> } {
-  const beat = () => void redis.set(key, String(Date.now()), 'PX', ttlMs).catch(() => undefined);
+  let last = '';
+  const beat = () => {
+    last = String(Date.now());
+    void redis.set(key, last, 'PX', ttlMs).catch(() => undefined);
+  };
   beat();
   const timer = setInterval(beat, intervalMs);
   return {
     async stop() {
       clearInterval(timer);
-      await redis.del(key).catch(() => undefined);
+      // Several worker processes beat the same key: one that stops deletes it only if no other beat since.
+      await redis.eval(DELETE_IF_OURS, 1, key, last).catch(() => undefined);
     },
   };
 }
+
+const DELETE_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** Redis answers. */
 export function redisCheck(redis: Redis): ReadinessCheck {

@@ -1,15 +1,15 @@
 import { get, type RequestListener } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { serveHttp } from './run.js';
+import { serveHttp, settlesWithin } from './run.js';
 
 /** A GET that resolves with the status and body, or rejects when the connection is cut or refused. */
-function call(port: number): Promise<{ status: number; body: string }> {
+function call(port: number, path = '/'): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+    get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -31,7 +31,7 @@ describe('serveHttp', () => {
     const close = await serveHttp((_req, res) => res.end('hello'), '127.0.0.1', 0);
     try {
       expect(close.port).toBeGreaterThan(0);
-      expect(await call(close.port)).toEqual({ status: 200, body: 'hello' });
+      expect(await call(close.port)).toMatchObject({ status: 200, body: 'hello' });
     } finally {
       await close();
     }
@@ -45,8 +45,20 @@ describe('serveHttp', () => {
     const closed = close();
 
     await expect(call(close.port)).rejects.toThrow(/ECONNREFUSED/);
-    expect(await inFlight).toEqual({ status: 200, body: 'done' });
+    expect(await inFlight).toMatchObject({ status: 200, body: 'done' });
     await closed;
+  });
+
+  it('with noticeMs keeps serving while its probes answer 503 draining and every answer closes its connection, then refuses', async () => {
+    const close = await serveHttp((req, res) => res.end(req.url === '/health' ? 'ok' : 'work'), '127.0.0.1', 0, { noticeMs: 400, drainMs: 1_000 });
+    expect(await call(close.port, '/health')).toMatchObject({ status: 200, body: 'ok' });
+    const closed = close();
+
+    expect(await call(close.port, '/health')).toEqual({ status: 503, body: '{"status":"draining"}', connection: 'close' });
+    expect(await call(close.port, '/ready?verbose=1')).toMatchObject({ status: 503, connection: 'close' });
+    expect(await call(close.port, '/api/thing')).toEqual({ status: 200, body: 'work', connection: 'close' });
+    await closed;
+    await expect(call(close.port)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('without drainMs cuts a call in flight at once', async () => {
@@ -59,5 +71,13 @@ describe('serveHttp', () => {
 
     await expect(inFlight).rejects.toThrow(/socket hang up|ECONNRESET/);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('settlesWithin', () => {
+  it('says whether work settled within the bound', async () => {
+    expect(await settlesWithin(new Promise((resolve) => setTimeout(resolve, 20)), 1_000)).toBe(true);
+    expect(await settlesWithin(Promise.reject(new Error('failed')), 1_000)).toBe(true);
+    expect(await settlesWithin(new Promise((resolve) => setTimeout(resolve, 1_000)), 50)).toBe(false);
   });
 });

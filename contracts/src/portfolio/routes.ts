@@ -19,6 +19,7 @@ export const snapshot = defineRoute({
   method: 'POST',
   path: '/wallets/user/:id/snapshot',
   side: 'command',
+  status: 202,
   access: ['admin'],
   summary: "An admin asks for a fresh valuation of a member's portfolio (user id in the path).",
   params: IdParams,

@@ -53,6 +53,12 @@ export interface RouteDef {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response: z.ZodType;
+  /** The status of a success when it is not 200; the route table sets it before the handler runs. */
+  readonly status?: 201 | 202;
+  /** The media type of a success when it is not JSON; `response` then describes its text. */
+  readonly contentType?: string;
+  /** Attempts are counted (per address, email or account): past the limit it answers 429 with Retry-After. */
+  readonly rateLimited?: boolean;
   /** Query side: the projections whose read models it reads (for X-Min-Position). */
   readonly reads?: readonly ReadModel[];
   /** A caller with role `user` may only pass their own user id in this path parameter. */

@@ -30,6 +30,7 @@ export const createStrategy = defineRoute({
   method: 'POST',
   path: '/strategies',
   side: 'command',
+  status: 201,
   access: ['admin'],
   summary: 'Create a strategy group.',
   body: SaveStrategyRequest,

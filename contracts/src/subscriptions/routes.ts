@@ -19,6 +19,7 @@ export const createPlan = defineRoute({
   method: 'POST',
   path: '/subscriptions',
   side: 'command',
+  status: 201,
   access: ['admin'],
   summary: 'Create a subscription plan.',
   body: SavePlanRequest,

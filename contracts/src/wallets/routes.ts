@@ -90,6 +90,7 @@ export const privateKeyGrant = defineRoute({
   method: 'POST',
   path: '/wallets/user/:id/private-key/grant',
   side: 'command',
+  rateLimited: true,
   access: ['admin'],
   sensitive: true,
   summary: "Step-up before a key reveal: the admin's password again and a reason yield a two-minute, single-use grant; at most five (wrong passwords included) per admin per hour.",

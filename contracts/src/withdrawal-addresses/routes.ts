@@ -19,6 +19,7 @@ export const addAddress = defineRoute({
   method: 'POST',
   path: '/withdrawals/addresses',
   side: 'command',
+  status: 201,
   access: ['user'],
   sensitive: true,
   summary: 'Save a withdrawal address; the first one becomes primary.',

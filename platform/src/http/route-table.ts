@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '@concierge/contracts';
 import { authorize, FORBIDDEN_MESSAGE, principalOf, type AuthorizeOptions } from '../auth/authorize.js';
 import { AppError, ForbiddenError, ValidationError } from '../errors.js';
+import { tagRoute } from '../metrics/http.js';
 import { assertWellFormedText, parseOrThrow } from './validate.js';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -53,12 +54,20 @@ export function mountRouteTable(options: MountOptions): Router {
   for (const route of options.routes) {
     if (route.side !== options.side) continue;
     const handler = options.handlers[route.id];
-    const guards: RequestHandler[] = [authorize(route.access, options.auth, route), ownParamGuard(route)];
+    const guards: RequestHandler[] = [tagRoute(route.id), authorize(route.access, options.auth, route), ownParamGuard(route)];
     // A route not built yet says so to whoever may call it, whatever they sent.
     if (!handler) router[methodOf(route)](route.path, ...guards, notImplemented);
-    else router[methodOf(route)](route.path, ...guards, validate(route), ...(options.before?.(route) ?? []), handler);
+    else router[methodOf(route)](route.path, ...guards, validate(route), ...(options.before?.(route) ?? []), successStatus(route), handler);
   }
   return router;
+}
+
+/** The table's success status (201, 202) is the answer's unless the handler says otherwise; errors set their own. */
+function successStatus(route: RouteDef): RequestHandler {
+  return (_req, res, next) => {
+    if (route.status !== undefined) res.status(route.status);
+    next();
+  };
 }
 
 const notImplemented: RequestHandler = () => {

@@ -11,7 +11,7 @@ import { withFallback } from '@concierge/platform/rate-limit/fallback';
 import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { memoryRateLimiter } from '@concierge/platform/rate-limit/memory';
 import { probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
-import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
+import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
@@ -85,7 +85,11 @@ runService('command-api', async () => {
     aggregateStates: states,
     snapshots: bullmqSnapshotRequests(snapshotQueue),
   });
-  const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT);
+  const shutdown = loadConfig(ShutdownConfig);
+  const closeServer = await serveHttp(app, config.COMMAND_API_HOST, config.COMMAND_API_PORT, {
+    noticeMs: shutdown.SHUTDOWN_NOTICE_MS,
+    drainMs: shutdown.SHUTDOWN_GRACE_MS,
+  });
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');
   onShutdown(logger, async () => {
     await closeServer();
@@ -97,5 +101,5 @@ runService('command-api', async () => {
     limiterConnection.disconnect();
     await snapshotsWritten(states);
     await stores.close();
-  });
+  }, { hardStopMs: shutdown.SHUTDOWN_NOTICE_MS + shutdown.SHUTDOWN_GRACE_MS + 5_000 });
 });

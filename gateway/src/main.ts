@@ -1,12 +1,9 @@
 import { routes } from '@concierge/contracts';
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
-import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
+import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
 import { GatewayConfig } from './config.js';
 import { createGateway } from './gateway.js';
-
-// Calls in flight when a restart begins get this long to finish before their connections are cut.
-const DRAIN_MS = 10_000;
 
 runService('gateway', async () => {
   const config = loadConfig(GatewayConfig);
@@ -22,10 +19,12 @@ runService('gateway', async () => {
     trustProxy: config.TRUST_PROXY,
   });
   // The one origin members reach: every interface, unlike the APIs behind it.
-  const closeServer = await serveHttp(app, undefined, config.PORT, { drainMs: DRAIN_MS });
+  // Calls in flight when a restart begins get SHUTDOWN_GRACE_MS to finish before their connections are cut.
+  const shutdown = loadConfig(ShutdownConfig);
+  const closeServer = await serveHttp(app, undefined, config.PORT, { drainMs: shutdown.SHUTDOWN_GRACE_MS, probePaths: ['/api/health', '/api/ready'] });
   logger.info(
     { port: closeServer.port, commandApiUrl: config.COMMAND_API_URL, queryApiUrl: config.QUERY_API_URL, staticDir: config.STATIC_DIR, trustProxy: config.TRUST_PROXY },
     `Gateway ready on http://localhost:${closeServer.port}`,
   );
-  onShutdown(logger, closeServer);
+  onShutdown(logger, closeServer, { hardStopMs: shutdown.SHUTDOWN_GRACE_MS + 5_000 });
 });

@@ -9,7 +9,7 @@ import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { eventStoreCheck } from '@concierge/platform/http/readiness';
 import { heartbeatCheck, probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
-import { onShutdown, runService, serveHttp } from '@concierge/platform/service/run';
+import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { createQueryApp } from './app.js';
 import { QueryApiConfig } from './config.js';
@@ -51,7 +51,11 @@ runService('query-api', async () => {
       projections: projectionLagCheck(stores.readStore, stores.eventStore, config.PROJECTION_LAG_READY_MS),
     },
   });
-  const closeServer = await serveHttp(app, config.QUERY_API_HOST, config.QUERY_API_PORT);
+  const shutdown = loadConfig(ShutdownConfig);
+  const closeServer = await serveHttp(app, config.QUERY_API_HOST, config.QUERY_API_PORT, {
+    noticeMs: shutdown.SHUTDOWN_NOTICE_MS,
+    drainMs: shutdown.SHUTDOWN_GRACE_MS,
+  });
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
   onShutdown(logger, async () => {
     await closeServer();
@@ -61,5 +65,5 @@ runService('query-api', async () => {
     await standingChanges.close();
     probe.disconnect();
     await stores.close();
-  });
+  }, { hardStopMs: shutdown.SHUTDOWN_NOTICE_MS + shutdown.SHUTDOWN_GRACE_MS + 5_000 });
 });

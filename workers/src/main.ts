@@ -4,7 +4,7 @@ import { loadConfig } from '@concierge/platform/config/env';
 import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { startHeartbeat } from '@concierge/platform/service/heartbeat';
-import { onShutdown, runService } from '@concierge/platform/service/run';
+import { onShutdown, runService, settlesWithin, ShutdownConfig } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
@@ -118,23 +118,24 @@ runService('workers', async () => {
     'workers running',
   );
 
+  const shutdown = loadConfig(ShutdownConfig);
   onShutdown(logger, async () => {
     await heartbeat.stop();
     await wakeUp.stop();
-    await worker.close();
-    await mailWorker.close();
+    // Job workers take no new job and finish their active ones; one past the bound is left to
+    // stall, and another worker process takes it over (every job here is safe to run again).
+    const jobWorkers = [worker.close(), mailWorker.close(), chainJobs.close(), snapshots.close(), replayVerification.close(), checkpoints.close()];
+    if (!(await settlesWithin(Promise.all(jobWorkers), shutdown.SHUTDOWN_GRACE_MS))) {
+      logger.warn({ graceMs: shutdown.SHUTDOWN_GRACE_MS }, 'jobs still active after the grace period are left to another worker');
+    }
     await mailTransport.close();
     await queue.close();
     await mailQueue.close();
-    await chainJobs.close();
-    await snapshots.close();
-    await replayVerification.close();
-    await checkpoints.close();
     connection.disconnect();
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();
     await snapshotsWritten(states);
     await snapshotsWritten(portfolio.states);
     await stores.close();
-  });
+  }, { hardStopMs: shutdown.SHUTDOWN_GRACE_MS + 10_000 });
 });

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { metricsEndpoint } from '../metrics/endpoint.js';
+import { httpMetrics } from '../metrics/http.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { readinessHandler, type ReadinessCheck } from './readiness.js';
 
@@ -15,6 +18,8 @@ export interface ApiAppOptions {
   readonly health?: () => Promise<Record<string, unknown>>;
   /** Probes behind GET /ready, one per dependency. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** The service's metrics: requests are timed by route id and `GET /metrics` serves them (the gateway never forwards it). */
+  readonly metrics?: { readonly registry: Registry; readonly commands?: boolean };
 }
 
 /** The common shell of both APIs: security headers, request ids, JSON bodies, problem details. */
@@ -25,6 +30,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   // network in the compose topology. It replaces X-Forwarded-For with the one client address it
   // settled on, so req.ip (what per-IP rate limits count) is that address and never a browser's claim.
   app.set('trust proxy', 'loopback, uniquelocal');
+  if (options.metrics) app.use(httpMetrics(options.metrics.registry, { commands: options.metrics.commands ?? false }));
   app.use(helmet());
   app.use((req, res, next) => {
     const incoming = req.header('x-request-id');
@@ -41,6 +47,7 @@ export function createApiApp(options: ApiAppOptions): Express {
     }
   });
   app.get('/ready', readinessHandler(options.readiness ?? {}));
+  if (options.metrics) app.get('/metrics', metricsEndpoint(options.metrics.registry));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   for (const router of options.routers) app.use('/api', router);
   app.use(notFoundHandler);

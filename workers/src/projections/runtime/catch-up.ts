@@ -1,5 +1,5 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { comparePositions, START, type Position } from '@concierge/platform/event-store/position';
+import { comparePositions, formatPosition, START, type Position } from '@concierge/platform/event-store/position';
 import { CheckpointMovedError, type ReadStore } from '@concierge/platform/read-store/port';
 import type { Reactor } from '../../reactors/reactor.js';
 import type { ParsedEvent } from './handlers.js';
@@ -15,6 +15,16 @@ export interface CatchUpDeps {
   readonly batchSize?: number;
   /** Stops after the last event at or before this position (replay-verify rebuilds to the live checkpoint); default: the head. */
   readonly until?: Position;
+  /**
+   * Keeps reading until it has passed this position (a rebuild passes the store's last committed
+   * event), waiting while events before it are still hidden from readers: PostgreSQL shows $all
+   * only below the oldest transaction open anywhere on the server, so a short read does not mean
+   * the head was reached. Without it a run ends at the first short read (live catch-up: the next
+   * wake-up continues).
+   */
+  readonly reach?: Position;
+  /** How long to wait for hidden events before failing; default 60 s. */
+  readonly reachTimeoutMs?: number;
 }
 
 export interface CatchUpResult {
@@ -37,26 +47,57 @@ interface Claim {
  */
 export async function catchUp(processor: Processor, deps: CatchUpDeps): Promise<CatchUpResult> {
   const batchSize = deps.batchSize ?? 500;
+  const { until, reach } = deps;
   let from = await startingPoint(processor, deps);
   let events = 0;
+  let waitingSince: number | undefined;
   for (;;) {
     const read = await deps.eventStore.readAll({ after: from ?? START, maxCount: batchSize });
-    const { until } = deps;
     const batch = until === undefined ? read : read.filter((event) => comparePositions(event.position, until) <= 0);
     const last = batch[batch.length - 1];
-    if (!last) return { events, position: from };
-    await commit(processor, processor.select(batch), { from, to: last.position }, deps.readStore);
-    from = last.position;
-    events += batch.length;
-    if (batch.length < batchSize) return { events, position: from };
+    if (last) {
+      await commit(processor, processor.select(batch), { from, to: last.position }, deps.readStore);
+      from = last.position;
+      events += batch.length;
+      waitingSince = undefined;
+    }
+    if (batch.length === batchSize) continue;
+    const passedUntil = batch.length < read.length;
+    if (passedUntil || reach === undefined || comparePositions(from ?? START, reach) >= 0) return { events, position: from };
+    // A short read below `reach`: a transaction still open elsewhere hides the events after `from`.
+    waitingSince ??= Date.now();
+    if (Date.now() - waitingSince > (deps.reachTimeoutMs ?? 60_000)) throw new HiddenEventsError(processor.name, from ?? START, reach);
+    await sleep(HIDDEN_RETRY_MS);
   }
 }
 
-/** Drops the read model and replays it from the first event. */
-export async function rebuild(projection: Projection, deps: CatchUpDeps): Promise<CatchUpResult> {
-  await deps.readStore.reset(projection.name, projection.readModels);
-  return catchUp(projection, deps);
+/** Pause between reads while events below `reach` are hidden by a transaction open elsewhere. */
+const HIDDEN_RETRY_MS = 10;
+
+/** A catch-up that had to reach a position waited too long for events a transaction open elsewhere hides. */
+export class HiddenEventsError extends Error {
+  override readonly name = 'HiddenEventsError';
+  constructor(processor: string, at: Position, reach: Position) {
+    super(
+      `${processor} stopped at ${formatPosition(at)}, below ${formatPosition(reach)}: events committed before it are still hidden by a transaction ` +
+        'open elsewhere on the database server (see pg_stat_activity, oldest backend_xid); end it and run again',
+    );
+  }
 }
+
+/**
+ * Drops the read model and replays it up to at least the last event committed when it started,
+ * waiting for events that older transactions still open elsewhere hide (see `reach`).
+ */
+export async function rebuild(projection: Projection, deps: CatchUpDeps): Promise<CatchUpResult> {
+  const last = await deps.eventStore.lastPosition();
+  const reach = deps.until === undefined ? last : minPosition(deps.until, last);
+  await deps.readStore.reset(projection.name, projection.readModels);
+  return catchUp(projection, { reach, ...deps });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const minPosition = (a: Position, b: Position) => (comparePositions(a, b) <= 0 ? a : b);
 
 /**
  * A projection's documents and the checkpoint that covers them commit in one read-store

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { metricsEndpoint } from '../metrics/endpoint.js';
 import { httpMetrics } from '../metrics/http.js';
+import { requestLog } from '../logging/http-log.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { readinessHandler, type ReadinessCheck } from './readiness.js';
+import { requestContext } from './request-id.js';
 
 /** Request bodies are small JSON documents; anything larger is refused before parsing. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -32,9 +33,10 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.set('trust proxy', 'loopback, uniquelocal');
   if (options.metrics) app.use(httpMetrics(options.metrics.registry, { commands: options.metrics.commands ?? false }));
   app.use(helmet());
-  app.use((req, res, next) => {
-    const incoming = req.header('x-request-id');
-    res.setHeader('x-request-id', incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+  // The gateway's X-Request-Id (or a new one) names the request on every log line and in the events it appends.
+  app.use(requestContext());
+  app.use(requestLog(options.logger));
+  app.use((_req, res, next) => {
     // Answers carry tokens and personal data; a route that may be cached says so itself.
     res.setHeader('Cache-Control', 'no-store');
     next();

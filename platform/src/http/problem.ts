@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../errors.js';
 import { isUnavailable } from '../errors-unavailable.js';
 import { WrongExpectedRevisionError } from '../event-store/port.js';
+import { loggedPath } from '../logging/http-log.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -38,7 +39,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     let error = thrown;
     if (isUnavailable(thrown)) {
       // Nothing was acknowledged: an append either committed whole or not at all, so a retry is safe.
-      logger.warn({ err: thrown, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      logger.warn({ err: thrown, method: req.method, ...loggedPath(req) }, 'a dependency is unavailable');
       error = new ServiceUnavailableError(undefined, UNAVAILABLE_RETRY_AFTER_SECONDS);
     }
     const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
@@ -61,7 +62,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
       return send(bodyError.status, 'The request cannot be served as sent.');
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    logger.error({ err: error, method: req.method, ...loggedPath(req) }, 'request failed');
     return send(500, 'Something went wrong on our side. Please try again.');
   };
 }

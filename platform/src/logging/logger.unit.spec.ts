@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { withLogContext } from './context.js';
+import { createLogger, SECRET_FIELDS } from './logger.js';
+
+/** A logger writing into memory, and the lines it wrote so far. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { logger: createLogger('test', 'debug', stream), lines, text: () => lines.join('\n') };
+}
+
+/** One distinct, recognisable value per secret field, so a leak names its field. */
+const secretOf = (field: string) => `SECRET-${field}-f00d`;
+
+describe('log redaction', () => {
+  it('writes none of the secrets a log line may be handed, at the top, one and two levels down, and in request headers', () => {
+    const { logger, text } = capture();
+    const secrets = Object.fromEntries(SECRET_FIELDS.map((field) => [field, secretOf(field)]));
+    logger.info(secrets, 'top level');
+    logger.info({ config: secrets }, 'a service config');
+    logger.warn({ job: { data: secrets } }, 'a job');
+    logger.info(
+      { req: { headers: { authorization: 'Bearer SECRET-jwt-f00d', cookie: 'sid=SECRET-cookie-f00d', 'x-step-up-grant': 'SECRET-grant-header-f00d' } } },
+      'a request',
+    );
+    logger.error({ headers: { authorization: 'Bearer SECRET-jwt2-f00d' } }, 'bare headers');
+
+    const written = text();
+    expect(written.match(/SECRET-[\w-]+/g) ?? []).toEqual([]);
+    // The lines are still there, with the fields named and marked.
+    expect(written).toContain('"WALLET_MNEMONIC":"[redacted]"');
+    expect(written).toContain('"authorization":"[redacted]"');
+  });
+
+  it('keeps the host of a credential-bearing URL and drops its user info, path and query', () => {
+    const { logger, text } = capture();
+    logger.info({
+      SMTP_URL: 'smtps://mailer:SECRET-smtp-pass@smtp.example.com:465',
+      DATABASE_URL: 'postgres://app:SECRET-db-pass@db.internal:5432/concierge',
+      resetUrl: 'https://app.example.com/reset-password?token=SECRET-reset-token',
+      CHAIN_RPC_URL: 'https://mainnet.example.net/v3/SECRET-rpc-key',
+    });
+
+    const line = JSON.parse(text()) as Record<string, string>;
+    expect(text()).not.toContain('SECRET');
+    expect(line['SMTP_URL']).toBe('smtps://smtp.example.com:465/[redacted]');
+    expect(line['DATABASE_URL']).toBe('postgres://db.internal:5432/[redacted]');
+    expect(line['resetUrl']).toBe('https://app.example.com/[redacted]');
+  });
+
+  it('puts the request id on every line written while serving a request, whichever logger writes it', async () => {
+    const { logger, lines } = capture();
+    await withLogContext({ requestId: 'req-42' }, async () => {
+      logger.info('before an await');
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.child({ component: 'inner' }).warn({ requestId: 'req-42' }, 'after it, with the id given twice');
+    });
+    logger.info('outside');
+
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map((line) => line['requestId'])).toEqual(['req-42', 'req-42', undefined]);
+    // Given both by the context and by the call, the id is written once.
+    expect(lines[1]?.match(/"requestId"/g)).toHaveLength(1);
+  });
+});

@@ -48,6 +48,9 @@ export const WorkersConfig = BaseConfig.and(
      * the development chain of `npm run demo` writes one. Read only when CHAIN_ID has no committed registry.
      */
     TOKEN_REGISTRY_FILE: optional(z.string().min(1)),
+    /** Where the workers serve `/metrics` (their only HTTP port); 0 picks a free port, logged at start. */
+    WORKERS_METRICS_HOST: z.string().default('127.0.0.1'),
+    WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(8083),
     /** How often the hash chains are verified and a signed checkpoint of their heads is appended ('1h', '15m'). */
     AUDIT_CHECKPOINT_INTERVAL: z
       .string()

@@ -27,13 +27,22 @@ import { accountNoticesReactor } from './reactors/account-notices.js';
 import { depositAddressesReactor } from './reactors/deposit-addresses.js';
 import { keyRevealNoticesReactor } from './reactors/key-reveal-notices.js';
 import { createRedis } from './redis.js';
+import { startWorkersMetrics } from './metrics/start.js';
+import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 
 runService('workers', async () => {
   const config = loadConfig(WorkersConfig);
   const logger = createLogger('workers', config.LOG_LEVEL);
+  const metrics = await startWorkersMetrics({
+    host: config.WORKERS_METRICS_HOST,
+    port: config.WORKERS_METRICS_PORT,
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    logger,
+  });
   await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
   await prepareStorage(config);
-  const stores = await openStores(config);
+  const stores = withStoreMetrics(await openStores(config), metrics.registry);
   const connection = createRedis(config.REDIS_URL);
   const workerConnection = createRedis(config.REDIS_URL);
   const mailWorkerConnection = createRedis(config.REDIS_URL);
@@ -43,7 +52,7 @@ runService('workers', async () => {
   // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
   const states = aggregateStatesFrom(config, stores.snapshots, logger);
   const commandStore = withAggregateStates(stores.eventStore, states);
-  const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger });
+  const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger, observe: metrics.observe });
   const portfolio = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
   const snapshots = await startPortfolioSnapshots({
     eventStore: portfolio.eventStore,
@@ -57,6 +66,7 @@ runService('workers', async () => {
     schedule: config.SNAPSHOT_SCHEDULE === 'on',
     logger,
   });
+  metrics.observe(snapshots.worker);
   // Replay-verifications asked for from the auditors' page (POST /audit/replay-verifications).
   const replayVerification = startReplayVerifyWorker({
     eventStore: stores.eventStore,
@@ -65,6 +75,7 @@ runService('workers', async () => {
     logger,
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
+    observe: metrics.observe,
   });
   // Signed checkpoints of the hash chains; the key is loaded here and stays in this process.
   const checkpoints = await startAuditCheckpoints({
@@ -75,6 +86,7 @@ runService('workers', async () => {
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     intervalMs: config.AUDIT_CHECKPOINT_INTERVAL,
+    observe: metrics.observe,
   });
   const reactors = [
     ...chainJobs.reactors,
@@ -102,6 +114,9 @@ runService('workers', async () => {
   });
   // Mail job data can carry a password-reset link: log which job failed, never its data.
   mailWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'mail job failed'));
+  metrics.observe(worker);
+  metrics.observe(mailWorker);
+  metrics.watchProjections({ eventStore: stores.eventStore, readStore: stores.readStore, processors });
 
   // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
   const names = processors.map((p) => p.name);
@@ -136,6 +151,7 @@ runService('workers', async () => {
     mailWorkerConnection.disconnect();
     await snapshotsWritten(states);
     await snapshotsWritten(portfolio.states);
+    await metrics.close();
     await stores.close();
   }, { hardStopMs: shutdown.SHUTDOWN_GRACE_MS + 10_000 });
 });

@@ -186,6 +186,9 @@ async function start(): Promise<void> {
     // chain's head, still in the past, for the present slot.
     SNAPSHOT_SCHEDULE: 'off',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Beside a running `npm start`, whose metrics hold 8083 and 8084.
+    WORKERS_METRICS_PORT: '0',
+    GATEWAY_METRICS_PORT: '0',
   };
   const userId = await seedMember(env);
 

@@ -56,6 +56,9 @@ export async function startProduct(label: string, options: ProductOptions = {}):
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      // Metrics ports of their own, free ones: test products run side by side and beside `npm start`.
+      WORKERS_METRICS_PORT: '0',
+      GATEWAY_METRICS_PORT: '0',
       ...env,
     },
   });

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { WorkersConfig } from '../config.js';
+import type { WorkerObserver } from '../metrics/jobs.js';
 import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
 import { depositAddressIndex } from '../jobs/deposit-detection/deposit-addresses.js';
 import { depositDetectionProcessor } from '../jobs/deposit-detection/processor.js';
@@ -31,7 +32,7 @@ export interface ChainJobs {
  * Starts deposit detection (when CHAIN_RPC_URL is set) and on-chain settlement (when
  * SETTLEMENT_MODE=onchain; the config guarantees the chain, token and key are then set).
  */
-export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger }): Promise<ChainJobs> {
+export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger; observe?: WorkerObserver }): Promise<ChainJobs> {
   const { config, eventStore, logger } = deps;
   const chain = chainSettings(config);
   if (!chain) {
@@ -66,6 +67,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     concurrency: 1,
   });
   scanWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name }, 'deposit scan failed; the next one resumes'));
+  deps.observe?.(scanWorker);
   await scanQueue.upsertJobScheduler(DEPOSIT_SCAN_SCHEDULER, { every: config.DEPOSIT_SCAN_INTERVAL_MS }, { name: SCAN_DEPOSITS, opts: DEPOSIT_SCAN_JOB_OPTIONS });
   closers.push(() => scanWorker.close(), () => scanQueue.close());
 
@@ -90,6 +92,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     settlementWorker.on('failed', (job, error) =>
       logger.warn({ err: error, job: job?.name, data: job?.data, attempts: job?.attemptsMade }, 'withdrawal payout failed'),
     );
+    deps.observe?.(settlementWorker);
     reactors.push(settlementPayoutsReactor({ settlementQueue, logger }));
     closers.push(() => settlementWorker.close(), () => settlementQueue.close());
     logger.info({ hotWallet: wallet.address, network: chain.network }, 'on-chain settlement on');

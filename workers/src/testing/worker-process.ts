@@ -7,7 +7,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export function spawnWorkers(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'workers/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Metrics on a free port: several test processes run at once, beside a running `npm start`.
+    env: { ...process.env, LOG_LEVEL: 'warn', WORKERS_METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -9,6 +9,7 @@ import {
 } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
+import type { WorkerObserver } from '../../metrics/jobs.js';
 import { createRedis } from '../../redis.js';
 import { replayVerify, type ReplayVerifyDeps } from './replay-verify.js';
 import type { ScratchFactory } from './scratch.js';
@@ -60,12 +61,15 @@ export function replayVerifyProcessor(deps: ReplayVerifyJobDeps): (job: Job) => 
 }
 
 /** The workers' consumer of the replay-verify queue: one verification at a time (each rebuilds every read model). */
-export function startReplayVerifyWorker(deps: ReplayVerifyJobDeps & { readonly redisUrl: string; readonly prefix: string }): { close(): Promise<void> } {
+export function startReplayVerifyWorker(
+  deps: ReplayVerifyJobDeps & { readonly redisUrl: string; readonly prefix: string; readonly observe?: WorkerObserver },
+): { close(): Promise<void> } {
   const connection = createRedis(deps.redisUrl);
   // Comparing keeps the event loop busy in stretches: a generous lock survives a lock renewal that runs late.
   const worker = new Worker(REPLAY_VERIFY_QUEUE, replayVerifyProcessor(deps), { connection, prefix: deps.prefix, concurrency: 1, lockDuration: 120_000 });
   worker.on('failed', (job, error) => deps.logger.warn({ err: error, jobId: job?.id }, 'replay-verify job failed'));
   worker.on('error', (error) => deps.logger.warn({ err: error }, 'replay-verify queue connection error; reconnecting'));
+  deps.observe?.(worker);
   return {
     async close() {
       await worker.close();

@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { WorkerObserver } from '../../metrics/jobs.js';
 import { createRedis } from '../../redis.js';
 import { AUDIT_CHECKPOINT, AUDIT_CHECKPOINT_JOB_OPTIONS, AUDIT_CHECKPOINT_QUEUE, AUDIT_CHECKPOINT_SCHEDULER } from '../../queues.js';
 import { runAuditCheckpoint, type AuditCheckpointDeps } from './run.js';
@@ -9,6 +10,8 @@ export interface AuditCheckpointsOptions extends AuditCheckpointDeps {
   readonly prefix: string;
   /** AUDIT_CHECKPOINT_INTERVAL in milliseconds. */
   readonly intervalMs: number;
+  /** Counts the checkpoint jobs in the workers' metrics. */
+  readonly observe?: WorkerObserver;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function startAuditCheckpoints(options: AuditCheckpointsOptions): P
   worker.on('failed', (job, error) => options.logger.warn({ err: error, jobId: job?.id }, 'audit checkpoint job failed'));
   worker.on('error', onError);
   queue.on('error', onError);
+  options.observe?.(worker);
   await queue.upsertJobScheduler(AUDIT_CHECKPOINT_SCHEDULER, { every: options.intervalMs }, { name: AUDIT_CHECKPOINT, opts: AUDIT_CHECKPOINT_JOB_OPTIONS });
   options.logger.info({ intervalMs: options.intervalMs, keyId: options.key.keyId }, 'audit checkpoints on');
   return {

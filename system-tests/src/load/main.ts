@@ -1,0 +1,76 @@
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { adminCount, formatReport, runLoad } from './run.js';
+import { prepareTarget } from './target.js';
+
+// `npm run load -- --users 200 --duration 60`: member and admin journeys at a number of concurrent
+// users against the product, p50/p95/p99 per route and every error; exits 1 on any error.
+
+const USAGE = `npm run load -- [--users N] [--duration SECONDS] [--think-ms MS] [--ramp-up SECONDS] [--admin-every N]
+                    [--url http://host:port --database-url postgres://... --event-store-schema NAME]
+  --users         concurrent virtual users (default 50); one in --admin-every (default 10) is an admin
+  --duration      seconds of load after the start (default 60)
+  --think-ms      mean pause between a user's steps (default 2000; each pause is 0.5x to 1.5x it)
+  --ramp-up       seconds over which the users start (default a sixth of the duration, at most 10)
+  --url           load a running product instead of starting one; the accounts are then seeded into
+                  its PostgreSQL event store (--database-url, --event-store-schema; default
+                  DATABASE_URL and EVENT_STORE_SCHEMA as the product reads them), and its
+                  RATE_LIMIT_LOGIN_PER_IP must allow every sign-in from this machine`;
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) {
+    console.error(`--${name} must be a number of at least 0, not "${value}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    users: { type: 'string' },
+    duration: { type: 'string' },
+    'think-ms': { type: 'string' },
+    'ramp-up': { type: 'string' },
+    'admin-every': { type: 'string' },
+    url: { type: 'string' },
+    'database-url': { type: 'string' },
+    'event-store-schema': { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const users = Math.max(1, Math.floor(positive('users', values.users, 50)));
+const durationSeconds = positive('duration', values.duration, 60);
+const thinkMs = positive('think-ms', values['think-ms'], 2000);
+const rampUpSeconds = positive('ramp-up', values['ramp-up'], Math.min(10, durationSeconds / 6));
+const adminEvery = Math.max(1, Math.floor(positive('admin-every', values['admin-every'], 10)));
+const admins = adminCount(users, adminEvery);
+
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const log = (line: string) => console.log(`[load] ${line}`);
+log(`${os.cpus().length} cores, Node ${process.version}, load average ${load()}`);
+const target = await prepareTarget({
+  members: users - admins,
+  admins: Math.min(admins, 10),
+  url: values.url,
+  databaseUrl: values['database-url'],
+  eventStoreSchema: values['event-store-schema'],
+  log,
+});
+let errors: number;
+try {
+  log(`${users} users (${admins} admins) for ${durationSeconds} s, think ${thinkMs} ms, ramp-up ${rampUpSeconds.toFixed(1)} s against ${target.base}; load average ${load()}`);
+  const result = await runLoad({ base: target.base, users, durationSeconds, thinkMs, rampUpSeconds, adminEvery, accounts: target.accounts });
+  console.log(formatReport(result));
+  log(`load average at the end ${load()}`);
+  errors = result.errors.length;
+} finally {
+  await target.close();
+}
+process.exit(errors > 0 ? 1 : 0);

@@ -1,6 +1,8 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { RouteDef } from '@concierge/contracts';
 import { sendProblem } from '@concierge/platform/http/problem';
+import { requestContext } from '@concierge/platform/http/request-id';
+import { requestLog } from '@concierge/platform/logging/http-log';
 import { createLogger, type Logger } from '@concierge/platform/logging/logger';
 import { healthHandler } from './health.js';
 import { readinessHandler } from './readiness.js';
@@ -46,6 +48,8 @@ export function createGateway(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   // req.ip is the client's address only as far as this is right: it is what the APIs' per-IP limits count.
   app.set('trust proxy', deps.trustProxy ?? false);
+  // Every call is named by its X-Request-Id (the caller's when well-formed): answered, forwarded to the APIs, on every log line.
+  app.use(requestContext(), requestLog(logger));
   app.use(securityHeaders({ https: new URL(deps.publicUrl ?? 'http://localhost:8080').protocol === 'https:' }));
   // Answers carry tokens and personal data: no browser or shared cache keeps one unless its service says so.
   app.use('/api', (_req, res, next) => {

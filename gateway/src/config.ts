@@ -3,12 +3,23 @@ import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
 import { TrustProxySetting } from './trust-proxy.js';
 
+/** A comma-separated list of http(s) URLs, at least one. */
+function upstreamList(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1, 'name at least one URL'));
+}
+
 /** The gateway's settings, read once at start with platform's loadConfig; it needs no store, so none of theirs. */
 export const GatewayConfig = z.object({
   LOG_LEVEL: BaseConfig.shape.LOG_LEVEL,
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  COMMAND_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8081'),
-  QUERY_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8082'),
+  /** The command API's replicas: one URL or several separated by commas; calls are spread over them. */
+  COMMAND_API_URL: upstreamList('http://127.0.0.1:8081'),
+  /** The query API's replicas, as COMMAND_API_URL. */
+  QUERY_API_URL: upstreamList('http://127.0.0.1:8082'),
   // Both src/main.ts (tsx) and dist/main.js sit one level below gateway/, which sits beside web/.
   STATIC_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

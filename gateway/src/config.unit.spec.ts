@@ -38,4 +38,11 @@ describe('gateway configuration', () => {
     expect(load({ LOG_LEVEL: 'warn' }).LOG_LEVEL).toBe('warn');
     expect(() => load({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('reads COMMAND_API_URL and QUERY_API_URL as one URL or a comma-separated list of replicas', () => {
+    expect(load({}).COMMAND_API_URL).toEqual(['http://127.0.0.1:8081']);
+    expect(load({ QUERY_API_URL: 'http://query-1:8082, http://query-2:8082,' }).QUERY_API_URL).toEqual(['http://query-1:8082', 'http://query-2:8082']);
+    expect(() => load({ COMMAND_API_URL: 'http://a:1,ftp://b:2' })).toThrow(/COMMAND_API_URL/);
+    expect(() => load({ COMMAND_API_URL: ' , ' })).toThrow(/COMMAND_API_URL: .*at least one URL/);
+  });
 });

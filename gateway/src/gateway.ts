@@ -6,18 +6,20 @@ import { requestLog } from '@concierge/platform/logging/http-log';
 import { createLogger, type Logger } from '@concierge/platform/logging/logger';
 import { healthHandler } from './health.js';
 import { readinessHandler } from './readiness.js';
-import { sendStarting, upstreamProxy, type Forward, type ProxyTarget } from './proxy.js';
+import { upstreamProxy, type Forward, type ProxyTarget } from './proxy.js';
 import { createRouteMatcher } from './route-matcher.js';
 import { securityHeaders } from './security-headers.js';
 import { spaHandler } from './spa.js';
-import { upstreamGate } from './upstream-gate.js';
+import { upstreamPool, upstreamUrls } from './upstream-pool.js';
 import type { TrustProxy } from './trust-proxy.js';
 
 export interface GatewayDeps {
   /** The route table from contracts: it decides which service answers each API call. */
   readonly routes: readonly RouteDef[];
-  readonly commandApiUrl: string;
-  readonly queryApiUrl: string;
+  /** The command API's replicas: one URL, a list, or URLs separated by commas. */
+  readonly commandApiUrl: string | readonly string[];
+  /** The query API's replicas, as commandApiUrl. */
+  readonly queryApiUrl: string | readonly string[];
   /** The built SPA (web/dist); without it the gateway serves the API only. */
   readonly staticDir?: string;
   readonly logger?: Logger;
@@ -27,6 +29,8 @@ export interface GatewayDeps {
   readonly upstreamStartWaitMs?: number;
   /** How long each upstream `/health` probe may take. */
   readonly healthTimeoutMs?: number;
+  /** How often each replica's `/health` is asked whether it is draining; 0 asks only after a refused connection. */
+  readonly upstreamProbeMs?: number;
   /** Where members reach the app; an https URL turns on HSTS. */
   readonly publicUrl?: string;
   /** The proxies in front whose X-Forwarded-For names the client; none by default. */
@@ -37,12 +41,13 @@ export interface GatewayDeps {
 export function createGateway(deps: GatewayDeps): Express {
   const logger = deps.logger ?? createLogger('gateway', 'silent');
   const timeoutMs = deps.upstreamTimeoutMs ?? 30_000;
-  const startWait = { maxWaitMs: deps.upstreamStartWaitMs ?? 15_000 };
-  const target = (name: string, url: string): ProxyTarget => ({ name, url: new URL(url), timeoutMs, gate: upstreamGate(new URL(url), startWait) });
+  const gateOptions = { maxWaitMs: deps.upstreamStartWaitMs ?? 15_000, probeMs: deps.upstreamProbeMs ?? 500 };
+  const target = (name: string, urls: string | readonly string[]): ProxyTarget => ({ pool: upstreamPool(name, upstreamUrls(urls), gateOptions), timeoutMs });
   const targets: Record<RouteDef['side'], ProxyTarget> = {
     command: target('command-api', deps.commandApiUrl),
     query: target('query-api', deps.queryApiUrl),
   };
+  const replicaUrls = (side: RouteDef['side']) => targets[side].pool.replicas.map((replica) => replica.url);
 
   const app = express();
   app.disable('x-powered-by');
@@ -58,9 +63,9 @@ export function createGateway(deps: GatewayDeps): Express {
   });
   app.get(
     '/api/health',
-    healthHandler({ command: targets.command.url, query: targets.query.url }, deps.healthTimeoutMs ?? 2_000),
+    healthHandler({ command: replicaUrls('command'), query: replicaUrls('query') }, deps.healthTimeoutMs ?? 2_000),
   );
-  app.get('/api/ready', readinessHandler({ 'command-api': targets.command.url, 'query-api': targets.query.url }, deps.healthTimeoutMs ?? 3_000));
+  app.get('/api/ready', readinessHandler({ 'command-api': replicaUrls('command'), 'query-api': replicaUrls('query') }, deps.healthTimeoutMs ?? 3_000));
   app.use('/api', apiHandler(deps.routes, targets, logger));
   if (deps.staticDir !== undefined) app.use(spaHandler(deps.staticDir));
   app.use((_req, res) => {
@@ -78,11 +83,9 @@ function apiHandler(routes: readonly RouteDef[], targets: Record<RouteDef['side'
     const result = match(req.method, req.path);
     const shown = `${req.method} /api${req.path}`;
     switch (result.kind) {
-      case 'matched': {
-        const { side } = result.route;
-        void (targets[side].gate?.ready() ?? Promise.resolve(true)).then((up) => (up ? forwards[side](req, res) : sendStarting(res)));
+      case 'matched':
+        forwards[result.route.side](req, res);
         return;
-      }
       case 'method-not-allowed':
         res.setHeader('Allow', result.allowed.join(', '));
         sendProblem(res, 405, `No API route ${shown}; this path accepts ${result.allowed.join(', ')}.`);

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { ProxyServer } from 'httpxy';
 import { sendProblem } from '@concierge/platform/http/problem';
 import type { Logger } from '@concierge/platform/logging/logger';
 import { EDGE_HEADERS } from './security-headers.js';
-import type { UpstreamGate } from './upstream-gate.js';
+import type { Replica, UpstreamPool } from './upstream-pool.js';
 
-/** Where a call goes and how long the upstream may stay silent before the caller gets a 504. */
+/** Where a call goes (one of the service's replicas) and how long it may stay silent before the caller gets a 504. */
 export interface ProxyTarget {
-  readonly name: string;
-  readonly url: URL;
+  readonly pool: UpstreamPool;
   readonly timeoutMs: number;
-  /** Knows whether the upstream process is up; told when a connection is refused. */
-  readonly gate?: UpstreamGate;
 }
 
 /** Sends one API call on to its service and relays the answer. */
@@ -36,18 +34,40 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-aut
 // event, and with it the timeout below, for a request that still carries it.
 const SET_BY_GATEWAY = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'expect'];
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/**
+ * A request body up to this size (declared by Content-Length) is read before the call is sent, so
+ * a replica that refuses the connection can be skipped and the call sent to another one: nothing
+ * reached the first. Larger or chunked bodies stream through and cannot be sent twice.
+ */
+const REPLAYABLE_BODY_BYTES = 256 * 1024;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 class UpstreamTimeout extends Error {}
 
+/** The body as sent: held in memory (small, complete), nothing at all, or left on the request to stream. */
+type Body = { kind: 'held'; bytes: Buffer } | { kind: 'none' } | { kind: 'stream' };
+
+async function readBody(req: IncomingMessage): Promise<Body> {
+  const declared = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] !== undefined) return { kind: 'stream' };
+  if (declared === undefined || declared === '0') return { kind: 'none' };
+  if (!/^\d+$/.test(declared) || Number(declared) > REPLAYABLE_BODY_BYTES) return { kind: 'stream' };
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return { kind: 'held', bytes: Buffer.concat(chunks) };
+}
+
 /**
- * Streams each call to the service with its path and query unchanged and streams the answer back,
- * through httpxy (the proxy http-proxy-middleware 4 runs on): it ends the browser's response when
- * the service dies half-way through one. Bodies are never buffered or parsed here: size limits and
- * validation belong to the service. What httpxy leaves to us: the headers the edge decides, the
- * silence deadline and what each failure answers.
+ * Sends each call to one replica of the service (in turn) with its path and query unchanged and
+ * streams the answer back, through httpxy (the proxy http-proxy-middleware 4 runs on): it ends the
+ * browser's response when the service dies half-way through one. Bodies are never parsed here:
+ * size limits and validation belong to the service; a small one is held until sent so a refused
+ * connection can go to another replica. A call whose body may have reached a replica is never sent
+ * again. What httpxy leaves to us: the headers the edge decides, the silence deadline and what
+ * each failure answers.
  */
 export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
-  const proxy = new ProxyServer({ target: target.url });
+  const proxy = new ProxyServer({});
   proxy.on('proxyReq', (proxyReq) => {
     proxyReq.setTimeout(target.timeoutMs, () => proxyReq.destroy(new UpstreamTimeout()));
   });
@@ -59,29 +79,43 @@ export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
     res.setHeader('x-request-id', req.headers['x-request-id'] ?? '');
   });
 
-  const send = (req: Request, res: Response, retried: boolean): void => {
-    proxy.web(req, res).catch((error: unknown) => {
+  // Every replica once, and one more for a replica that came back while the call waited.
+  const maxAttempts = target.pool.replicas.length + 1;
+
+  const sendTo = (replica: Replica, req: Request, res: Response, body: Body, attempt: number): void => {
+    const buffer = body.kind === 'held' ? Readable.from([body.bytes], { objectMode: false }) : undefined;
+    proxy.web(req, res, { target: replica.url, ...(buffer ? { buffer } : {}) }).catch((error: unknown) => {
       if (res.headersSent || res.destroyed) {
         res.destroy();
         return;
       }
-      const fields = { upstream: target.name, method: req.method, path: req.path, requestId: req.headers['x-request-id'], err: error };
+      const code = (error as NodeJS.ErrnoException).code;
+      const fields = { upstream: target.pool.name, replica: replica.url.host, method: req.method, path: req.path, requestId: req.headers['x-request-id'], err: error };
+      const again = attempt + 1 < maxAttempts;
       if (error instanceof UpstreamTimeout) {
         logger.warn(fields, 'Upstream timed out');
         sendProblem(res, 504, 'The service took too long to respond. Please try again shortly.');
-      } else if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
-        // Nothing listens: the process is starting or being restarted by the supervisor. A call
-        // without a body is sent again once it listens; one with a body was consumed, so it hears 503.
-        target.gate?.refused();
+      } else if (code === 'ECONNREFUSED') {
+        // Nothing listens there: the process is starting, stopping or being restarted. Nothing of
+        // the call reached it, so it goes to another replica (or waits for one) unless its body
+        // streamed and is gone.
+        replica.gate.refused();
         logger.warn(fields, 'Upstream not listening');
-        const replayable = !retried && target.gate && (req.method === 'GET' || req.method === 'HEAD');
-        if (!replayable) return sendStarting(res);
-        void target.gate?.ready().then((up) => (up ? send(req, res, true) : sendStarting(res)));
+        if (body.kind === 'stream' || !again) return sendStarting(res);
+        send(req, res, body, attempt + 1);
+      } else if (code === 'ECONNRESET' && IDEMPOTENT.has(req.method) && again) {
+        // The connection dropped before an answer (the process died): a read is safe to send again.
+        logger.warn(fields, 'Upstream connection reset; sending the read to another replica');
+        send(req, res, body, attempt + 1);
       } else {
         logger.warn(fields, 'Upstream unreachable');
         sendProblem(res, 502, 'The service is temporarily unavailable. Please try again shortly.');
       }
     });
+  };
+
+  const send = (req: Request, res: Response, body: Body, attempt: number): void => {
+    void target.pool.pick().then((replica) => (replica ? sendTo(replica, req, res, body, attempt) : sendStarting(res)));
   };
 
   return (req, res) => {
@@ -98,7 +132,10 @@ export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
       'x-forwarded-host': forwarded.host,
     });
     req.url = req.originalUrl;
-    send(req, res, false);
+    readBody(req).then(
+      (body) => send(req, res, body, 0),
+      () => res.destroy(), // the browser went away while sending its body
+    );
   };
 }
 

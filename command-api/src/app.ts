@@ -6,6 +6,7 @@ import { cachedStandings } from '@concierge/platform/auth/standing-cache';
 import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
+import type { Registry } from '@concierge/platform/metrics/registry';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { eventStoreCheck, type ReadinessCheck } from '@concierge/platform/http/readiness';
@@ -54,6 +55,8 @@ export interface CommandAppDeps {
   readonly aggregateStates?: AggregateStates;
   /** The portfolio-snapshots queue; without it POST /wallets/user/:id/snapshot answers 501. */
   readonly snapshots?: SnapshotRequests;
+  /** The service's metrics registry: GET /metrics serves it, requests and commands are counted in it. */
+  readonly metrics?: Registry;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
@@ -108,6 +111,7 @@ export function createCommandApp(deps: CommandAppDeps): Express {
   const router = mountRouteTable({ side: 'command', routes, auth: { publicKey: deps.keys.publicKey, standings, freshStandings }, handlers, ...(before ? { before } : {}) });
   return createApiApp({
     logger: deps.logger,
+    ...(deps.metrics ? { metrics: { registry: deps.metrics, commands: true } } : {}),
     routers: [router],
     health: async () => ({ head: String((await eventStore.headPosition()).prepare) }),
     readiness: { eventStore: eventStoreCheck(eventStore), ...deps.readiness },

@@ -14,6 +14,8 @@ import { probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
+import { serviceMetrics } from '@concierge/platform/metrics/registry';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { seedCatalog } from '@concierge/domain/plans/seed';
 import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
@@ -28,7 +30,8 @@ runService('command-api', async () => {
   const logger = createLogger('command-api', config.LOG_LEVEL);
   await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
   await prepareStorage(config);
-  const stores = await openStores(config);
+  const metrics = serviceMetrics('command-api');
+  const stores = withStoreMetrics(await openStores(config), metrics);
   const hasher = argon2idHasher({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
   // BullMQ wants commands to wait out a Redis reconnect; the rate limiter should instead fail fast.
   const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -68,6 +71,7 @@ runService('command-api', async () => {
   const probe = probeRedis(config.REDIS_URL);
   const states = aggregateStatesFrom(config, stores.snapshots, logger);
   const app = createCommandApp({
+    metrics,
     standingChanges,
     readiness: { redis: redisCheck(probe) },
     eventStore: stores.eventStore,
@@ -91,8 +95,8 @@ runService('command-api', async () => {
     drainMs: shutdown.SHUTDOWN_GRACE_MS,
   });
   logger.info({ port: config.COMMAND_API_PORT, eventStore: config.EVENT_STORE }, 'command-api listening');
-  onShutdown(logger, async () => {
-    await closeServer();
+  onShutdown(logger, async (signal) => {
+    await closeServer({ notice: signal === 'SIGTERM' });
     await mailQueue.close();
     await snapshotQueue.close();
     await standingChanges.close();

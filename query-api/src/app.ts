@@ -5,6 +5,7 @@ import { localStandingChanges, type StandingChanges } from '@concierge/platform/
 import type { Position } from '@concierge/platform/event-store/position';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
+import type { Registry } from '@concierge/platform/metrics/registry';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
@@ -16,6 +17,7 @@ import { replayVerifyQueryHandlers, type ReplayVerifyQueue } from './audit/repla
 import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
 import { verificationHandlers } from './audit/verification/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
+import { openApiHandlers } from './openapi/routes.js';
 import { planQueryHandlers } from './plans/routes.js';
 import { portfolioQueryHandlers } from './portfolio/routes.js';
 import type { SnapshotQueue } from './portfolio/refresh.js';
@@ -52,6 +54,8 @@ export interface QueryAppDeps {
   readonly auditPublicKey?: AuditPublicKey;
   /** Probes of the dependencies the composition root holds, added to the read store's. */
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /** The service's metrics registry: GET /metrics serves it and requests are timed in it. */
+  readonly metrics?: Registry;
 }
 
 /** The query API without a listening socket, so tests can start it on any port. */
@@ -74,9 +78,11 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...replayVerifyQueryHandlers(deps),
     ...auditExportHandlers(deps),
     ...verificationHandlers(deps),
+    ...openApiHandlers(),
   };
   return createApiApp({
     logger: deps.logger,
+    ...(deps.metrics ? { metrics: { registry: deps.metrics } } : {}),
     routers: [
       mountRouteTable({
         side: 'query',

@@ -11,6 +11,8 @@ import { eventStoreCheck } from '@concierge/platform/http/readiness';
 import { heartbeatCheck, probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
+import { serviceMetrics } from '@concierge/platform/metrics/registry';
 import { createQueryApp } from './app.js';
 import { QueryApiConfig } from './config.js';
 import { ensureQueryIndexes } from './indexes.js';
@@ -20,7 +22,8 @@ runService('query-api', async () => {
   const config = loadConfig(QueryApiConfig);
   const logger = createLogger('query-api', config.LOG_LEVEL);
   await prepareStorage(config);
-  const stores = await openStores(config);
+  const metrics = serviceMetrics('query-api');
+  const stores = withStoreMetrics(await openStores(config), metrics);
   await ensureQueryIndexes(stores.readStore);
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const probe = probeRedis(config.REDIS_URL);
@@ -32,6 +35,7 @@ runService('query-api', async () => {
   if (!registry) logger.warn({ chainId: config.CHAIN_ID }, 'no token registry for CHAIN_ID: strategy groups are not checked for unknown token symbols');
   const auditPublicKey = auditPublicKeyIfKnown({ ...config, ...loadConfig(AuditKeyConfig) });
   const app = createQueryApp({
+    metrics,
     ...(auditPublicKey ? { auditPublicKey } : {}),
     ...(registry ? { knownTokenSymbols: new Set(registry.tokens.map((token) => token.symbol)) } : {}),
     readStore: stores.readStore,
@@ -57,8 +61,8 @@ runService('query-api', async () => {
     drainMs: shutdown.SHUTDOWN_GRACE_MS,
   });
   logger.info({ port: config.QUERY_API_PORT, readStore: config.READ_STORE }, 'query-api listening');
-  onShutdown(logger, async () => {
-    await closeServer();
+  onShutdown(logger, async (signal) => {
+    await closeServer({ notice: signal === 'SIGTERM' });
     await snapshotQueue.close();
     await replayQueue.close();
     queueConnection.disconnect();

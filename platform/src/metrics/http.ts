@@ -1,4 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { LATENCY_BUCKETS } from './registry.js';
 
@@ -32,25 +33,38 @@ export function commandOutcome(status: number): CommandOutcome {
 }
 
 export interface HttpMetricsOptions {
-  /** The label of a request no route of the table took (the gateway names its SPA and its own endpoints). */
-  readonly fallbackRoute?: (req: Request) => string | undefined;
   /** Counts each route of the table as a command by outcome (the command API). */
   readonly commands?: boolean;
 }
 
-/**
- * Times every request from its arrival to its last byte (or the client going away, `status="aborted"`),
- * by route id, method and status: `concierge_http_request_duration_seconds`. With `commands`, also
- * `concierge_commands_total` by route id and outcome.
- */
-export function httpMetrics(registry: Registry, options: HttpMetricsOptions = {}): RequestHandler {
-  const duration = new Histogram({
+/** `concierge_http_request_duration_seconds` by route id, method and status, in `registry`. */
+export function requestDurations(registry: Registry): Histogram<'route' | 'method' | 'status'> {
+  return new Histogram({
     name: 'concierge_http_request_duration_seconds',
-    help: 'HTTP requests from arrival to the last byte sent, by route id of the route table, method and status.',
+    help: 'HTTP requests from arrival to the last byte sent (status "aborted" when the client left first), by route id of the route table, method and status.',
     labelNames: ['route', 'method', 'status'],
     buckets: [...LATENCY_BUCKETS],
     registers: [registry],
   });
+}
+
+/** A method label that cannot grow: the usual ones, anything else `OTHER`. */
+export function methodLabel(method: string | undefined): string {
+  return method !== undefined && METHODS.has(method) ? method : 'OTHER';
+}
+
+/** Calls `done` once the answer is sent or the connection closed first, with the status and the seconds since now. */
+export function onResponseEnd(res: ServerResponse, done: (status: string, seconds: number) => void): void {
+  const started = process.hrtime.bigint();
+  res.once('close', () => done(res.writableFinished ? String(res.statusCode) : 'aborted', Number(process.hrtime.bigint() - started) / 1e9));
+}
+
+/**
+ * Times every request of an API from its arrival to its last byte, by route id (see tagRoute),
+ * method and status; with `commands`, also `concierge_commands_total` by route id and outcome.
+ */
+export function httpMetrics(registry: Registry, options: HttpMetricsOptions = {}): RequestHandler {
+  const duration = requestDurations(registry);
   const commands = options.commands
     ? new Counter({
         name: 'concierge_commands_total',
@@ -59,21 +73,13 @@ export function httpMetrics(registry: Registry, options: HttpMetricsOptions = {}
         registers: [registry],
       })
     : undefined;
-  const routeOf = (req: Request): string =>
-    routeIdOf(req) ?? options.fallbackRoute?.(req) ?? OWN_PATHS[new URL(req.originalUrl, 'http://x.invalid').pathname] ?? 'unmatched';
 
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('close', () => record(req, res, started));
+    onResponseEnd(res, (status, seconds) => {
+      const id = routeIdOf(req);
+      duration.observe({ route: id ?? OWN_PATHS[new URL(req.originalUrl, 'http://x.invalid').pathname] ?? 'unmatched', method: methodLabel(req.method), status }, seconds);
+      if (commands && id && status !== 'aborted') commands.inc({ command: id, outcome: commandOutcome(res.statusCode) });
+    });
     next();
   };
-
-  function record(req: Request, res: Response, started: bigint): void {
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const route = routeOf(req);
-    const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-    duration.observe({ route, method: METHODS.has(req.method) ? req.method : 'OTHER', status }, seconds);
-    const commandId = routeIdOf(req);
-    if (commands && commandId && res.writableFinished) commands.inc({ command: commandId, outcome: commandOutcome(res.statusCode) });
-  }
 }

@@ -34,12 +34,29 @@ export interface PgEventStoreOptions {
 const NOTIFY_COALESCE_MS = 3;
 
 /**
- * Rows are visible to readers only once every older transaction has finished (see migrations).
- * The queries below qualify the order columns with the table alias: the output column
+ * The order columns are qualified with the table alias: the output column
  * `transaction_id::text AS transaction_id` would otherwise be what ORDER BY sorts on, as text
  * ('10' before '9': wrong order once transaction ids gain a digit) and without the index.
+ *
+ * Rows are visible to readers only below the oldest append still open (see migrations): a late
+ * commit can never land behind a position a reader has passed. Which of the transactions open in
+ * the statement's snapshot are appends is told by their locks: an append locks the events table
+ * before it takes a transaction id (append_events reads the table first), so an open transaction
+ * holding no lock on it has written no event and never will under that id. Any other transaction
+ * on the server (a projection's batch, a long report, another database's work) no longer holds
+ * readers back, which the plain snapshot horizon (`pg_snapshot_xmin`) did. One that has finished
+ * since the snapshot was taken counts as open (its rows are not in the snapshot); the lock table
+ * is read before those states (the lateral join orders them), so none slips between the two.
  */
-const VISIBLE = 'e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+function visible(s: string): string {
+  return `e.transaction_id < (
+    SELECT coalesce(min(x.id), pg_snapshot_xmax(pg_current_snapshot()))
+    FROM (SELECT array_agg(l.transactionid) AS ids FROM pg_locks l WHERE l.locktype = 'transactionid' AND l.virtualtransaction IN (
+            SELECT r.virtualtransaction FROM pg_locks r WHERE r.locktype = 'relation' AND r.relation = '${s}.events'::regclass
+              AND r.database = (SELECT oid FROM pg_database WHERE datname = current_database()))) appenders
+    CROSS JOIN LATERAL (SELECT id FROM pg_snapshot_xip(pg_current_snapshot()) AS id
+            WHERE id::xid = ANY(appenders.ids) OR pg_xact_status(id) <> 'in progress') x)`;
+}
 
 type ChainedRow = [string, string, string, string, Record<string, unknown>, EventMetadata, string, string, string, string];
 
@@ -60,6 +77,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const s = schemaName(options.schema);
   const channel = notifyChannel(s);
   const hashChain = options.hashChain ?? true;
+  const VISIBLE = visible(s);
   let notifyPending = false;
 
   /** Wakes subscriptions: at most one NOTIFY per few milliseconds, however many appends complete. */

@@ -19,7 +19,7 @@ if (want('append')) {
   console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 1));
   console.log('append (PostgreSQL event store)', await benchAppend(50, 5, 10));
 }
-if (want('lag')) console.log('projection lag (users, workers process, real Redis)', await benchProjectionLag(500, 10));
+if (want('lag')) console.log('projection lag (users, two worker processes, real Redis)', await benchProjectionLag(500, 10));
 if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuild(30_000));
 if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));

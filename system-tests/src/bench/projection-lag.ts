@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { notifyChannel } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { comparePositions, type Position } from '@concierge/platform/event-store/position';
 import { userLife } from '@concierge/workers/testing/user-history';
 import { killHard, spawnWorkers } from '@concierge/workers/testing/worker-process';
@@ -17,15 +18,36 @@ interface Sample {
  * checkpoint covers it (polled every 2 ms, so figures carry up to 2 ms of polling granularity).
  * The first `warmupSeconds` run at the same rate unmeasured (JIT, connection pools, queues).
  */
-export async function benchProjectionLag(ratePerSecond = 500, seconds = 10, warmupSeconds = 2) {
-  const stores = await benchStores('lag');
-  const worker = spawnWorkers({
-    DATABASE_URL: BENCH_DATABASE_URL,
-    EVENT_STORE_SCHEMA: stores.eventStoreSchema,
-    READ_STORE_SCHEMA: stores.readStoreSchema,
-    QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
-  });
+export async function benchProjectionLag(ratePerSecond = 500, seconds = 10, warmupSeconds = 2, processes = 2) {
+  // A small pool: the appends need a few connections at this rate, and the server's 100 are shared.
+  const stores = await benchStores('lag', 16);
+  const queuePrefix = `bench-${randomUUID().slice(0, 8)}`;
+  const workers = Array.from({ length: processes }, () =>
+    spawnWorkers({
+      DATABASE_URL: BENCH_DATABASE_URL,
+      EVENT_STORE_SCHEMA: stores.eventStoreSchema,
+      READ_STORE_SCHEMA: stores.readStoreSchema,
+      QUEUE_PREFIX: queuePrefix,
+    }),
+  );
+  // A bench that dies mid-run must not leave its worker processes behind.
+  const killAll = () => workers.forEach((worker) => worker.kill('SIGKILL'));
+  process.once('exit', killAll);
   try {
+    // Every process is following the store (its subscription LISTENs) before the clock starts.
+    const listening = async () =>
+      Number(
+        (
+          await stores.pool.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE query = $1`, [
+            `LISTEN "${notifyChannel(stores.eventStoreSchema)}"`,
+          ])
+        ).rows[0]?.n ?? 0,
+      );
+    const startDeadline = Date.now() + 60_000;
+    while ((await listening()) < processes) {
+      if (Date.now() > startDeadline) throw new Error(`fewer than ${processes} worker processes started`);
+      await sleep(100);
+    }
     const registration = () => {
       const [event] = userLife(2, randomUUID());
       if (!event) throw new Error('no event');
@@ -73,11 +95,12 @@ export async function benchProjectionLag(ratePerSecond = 500, seconds = 10, warm
         samples.push(sample);
         pending.add(sample);
       }
-      appends.push(
-        stores.eventStore
-          .appendToStream(`user-${randomUUID()}`, [registration()], { expectedRevision: 'no_stream' })
-          .then((result) => void (sample.position = result.position)),
-      );
+      const append = stores.eventStore
+        .appendToStream(`user-${randomUUID()}`, [registration()], { expectedRevision: 'no_stream' })
+        .then((result) => void (sample.position = result.position));
+      // Observed at once, so one failed append fails the bench through Promise.all below, not the process.
+      append.catch(() => undefined);
+      appends.push(append);
     }
     await Promise.all(appends);
     const achievedRate = total / ((performance.now() - started) / 1000);
@@ -98,13 +121,15 @@ export async function benchProjectionLag(ratePerSecond = 500, seconds = 10, warm
       achievedRate: round(achievedRate),
       events: samples.length,
       warmupEvents: warmup,
+      workerProcesses: processes,
       projected: lags.length,
       lagP50Ms: round(percentile(lags, 50), 1),
       lagP99Ms: round(percentile(lags, 99), 1),
       lagMaxMs: round(Math.max(...lags), 1),
     };
   } finally {
-    await killHard(worker);
+    process.off('exit', killAll);
+    await Promise.all(workers.map((worker) => killHard(worker)));
     await stores.drop();
   }
 

@@ -7,12 +7,12 @@ import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-re
 export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/concierge_bench';
 
 /** Fresh event and read schemas for one benchmark, dropped afterwards. */
-export async function benchStores(label: string) {
+export async function benchStores(label: string, poolSize = 60) {
   await ensureDatabase(BENCH_DATABASE_URL);
   const suffix = `${label}_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
   const eventStoreSchema = `bench_es_${suffix}`;
   const readStoreSchema = `bench_rm_${suffix}`;
-  const pool = createPool(BENCH_DATABASE_URL, 60);
+  const pool = createPool(BENCH_DATABASE_URL, poolSize);
   await migrate(pool, { eventStoreSchema, readStoreSchema });
   return {
     pool,

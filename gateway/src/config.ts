@@ -26,5 +26,8 @@ export const GatewayConfig = z.object({
   /** Where members reach the app; https turns on HSTS. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
   TRUST_PROXY: TrustProxySetting,
+  /** Where `/metrics` is served: a port of its own on loopback, never the public one; 0 picks a free port. */
+  GATEWAY_METRICS_HOST: z.string().default('127.0.0.1'),
+  GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(8084),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

@@ -51,13 +51,24 @@ export interface FindQuery extends Query {
 export type IndexSpec =
   /** Serves `find` with equality filters on `equals` and this `sort` (ties by id), e.g. newest first per status. */
   | { readonly kind: 'sorted'; readonly equals?: readonly string[]; readonly sort: readonly Sort[] }
-  /** Serves the case-insensitive substring `search` over these fields. */
+  /**
+   * Serves the case-insensitive substring `search` over these fields, selective or not (a two-letter
+   * search matches many documents and no trigram narrows it).
+   */
   | { readonly kind: 'search'; readonly fields: readonly string[] };
+
+/** One page of a `find` and the exact number of documents its filter and search match. */
+export interface Page<T> {
+  readonly docs: T[];
+  readonly total: number;
+}
 
 export interface Collection<T extends ReadModelDoc> {
   get(id: string): Promise<T | undefined>;
   find(query?: FindQuery): Promise<T[]>;
   count(query?: Query): Promise<number>;
+  /** `find` and `count` of the same query together: one statement where the store allows it. */
+  findPage(query: FindQuery): Promise<Page<T>>;
   /** Number of documents per distinct value of `field` (missing values are grouped under "null"). */
   countBy(field: string, query?: Query): Promise<Record<string, number>>;
   /**

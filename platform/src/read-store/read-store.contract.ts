@@ -108,6 +108,21 @@ export function describeReadStoreContract(adapterName: string, makeStore: () => 
       expect(pages).toEqual(['u1', 'u3', 'u2', 'u5', 'u4']);
     });
 
+    it('finds a page and counts every document its filter and search match in one call', async () => {
+      const c = store.collection<Member>(people);
+      const ids = (page: { docs: Member[] }) => page.docs.map((m) => m.id);
+      const byName = [{ field: 'name', direction: 'asc' }] as const;
+      const second = await c.findPage({ sort: byName, skip: 1, limit: 2 });
+      expect(ids(second)).toEqual(['u3', 'u4']);
+      expect(second.total).toBe(5);
+      expect(second.docs[0]).toEqual(members[2]);
+      const searched = await c.findPage({ search: { fields: ['name', 'email'], text: 'A' }, sort: [{ field: 'balance', direction: 'desc' }], limit: 1 });
+      expect(searched).toEqual({ docs: [members[2]], total: 5 });
+      expect(await c.findPage({ filter: { status: 'pending' }, search: { fields: ['name'], text: 'LISKOV' }, limit: 10 })).toEqual({ docs: [members[4]], total: 1 });
+      expect(await c.findPage({ sort: byName, skip: 10, limit: 2 })).toEqual({ docs: [], total: 5 });
+      expect(await c.findPage({ filter: { status: 'none' }, limit: 2 })).toEqual({ docs: [], total: 0 });
+    });
+
     it('counts, counts by group and sums integer fields exactly', async () => {
       const c = store.collection<Member>(people);
       expect(await c.count()).toBe(5);
@@ -134,6 +149,8 @@ export function describeReadStoreContract(adapterName: string, makeStore: () => 
       expect(await ids({ sort: [{ field: 'name', direction: 'asc' }], limit: 2 })).toEqual(['u1', 'u3']);
       expect(await ids({ search: { fields: ['name', 'email'], text: 'LISKOV' } })).toEqual(['u5']);
       expect(await c.count({ search: { fields: ['name', 'email'], text: '100%' } })).toBe(1);
+      expect(await c.findPage({ search: { fields: ['name', 'email'], text: 'ewd_' }, limit: 5 })).toEqual({ docs: [members[3]], total: 1 });
+      expect(await c.findPage({ search: { fields: ['name', 'email'], text: 'a.a' }, limit: 5 })).toEqual({ docs: [], total: 0 });
     });
 
     it('commits the writes of a transaction together and rolls all of them back on failure', async () => {

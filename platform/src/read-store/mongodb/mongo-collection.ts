@@ -22,22 +22,33 @@ export function mongoCollection<T extends ReadModelDoc>(
       .toArray();
   }
 
+  async function find(query: FindQuery = {}): Promise<T[]> {
+    // Mongo reads limit 0 as "no limit"; the port means "nothing".
+    if (query.limit === 0) return [];
+    const cursor = collection.find(toMongoFilter(query), { ...options, sort: toMongoSort(query.sort) });
+    if (query.skip) cursor.skip(query.skip);
+    if (query.limit !== undefined) cursor.limit(query.limit);
+    return (await cursor.toArray()).map((stored) => fromStored<T>(stored));
+  }
+
+  const count = (query: Query = {}) => collection.countDocuments(toMongoFilter(query), options);
+
   return {
     async get(id) {
       const stored = await collection.findOne({ _id: id }, options);
       return stored ? fromStored<T>(stored) : undefined;
     },
 
-    async find(query: FindQuery = {}) {
-      // Mongo reads limit 0 as "no limit"; the port means "nothing".
-      if (query.limit === 0) return [];
-      const cursor = collection.find(toMongoFilter(query), { ...options, sort: toMongoSort(query.sort) });
-      if (query.skip) cursor.skip(query.skip);
-      if (query.limit !== undefined) cursor.limit(query.limit);
-      return (await cursor.toArray()).map((stored) => fromStored<T>(stored));
-    },
+    find,
+    count,
 
-    count: (query: Query = {}) => collection.countDocuments(toMongoFilter(query), options),
+    async findPage(query: FindQuery) {
+      // Two commands: a $facet would count and page in one, but sorts in memory whatever the indexes.
+      // A session's operations (a transaction) must not overlap, so with one they run in turn.
+      if (session) return { docs: await find(query), total: await count(query) };
+      const [docs, total] = await Promise.all([find(query), count(query)]);
+      return { docs, total };
+    },
 
     async countBy(field, query: Query = {}) {
       const groups = await group(field, { $sum: 1 }, query);

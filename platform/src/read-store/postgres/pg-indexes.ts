@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { schemaName } from '../../postgres/identifiers.js';
 import type { IndexSpec } from '../port.js';
-import { filterKey, ID_SORT_KEY, searchKey, sortKeys } from './pg-query.js';
+import { filterKey, ID_SORT_KEY, searchColumn, searchColumnField, searchKey, sortKeys } from './pg-query.js';
 
 /** Errors of a CREATE that lost a race with an identical one: the object exists either way. */
-const ALREADY_THERE = new Set(['23505', '42P07', '42710']);
+const ALREADY_THERE = new Set(['23505', '42P07', '42710', '42701']);
 
 const lostRace = (error: unknown) => ALREADY_THERE.has(String((error as { code?: string }).code));
 
@@ -24,12 +24,33 @@ export function indexStatements(table: string, spec: IndexSpec, trigramOps: stri
     const keys = [...(spec.equals ?? []).map(filterKey), ...sortKeys(spec.sort), ID_SORT_KEY];
     return [named(`(${keys.join(', ')})`)];
   }
-  // One trigram index per field: the search ORs one ILIKE per field, which PostgreSQL answers
+  // Each field's lowercased text as a stored generated column, which the search compares with LIKE
+  // (`SqlBuilder.where`): a search that no index narrows (two letters hold no trigram) then reads a
+  // plain column per row instead of looking the field up in the JSON and lowercasing it. Adding the
+  // column rewrites the table once (locked meanwhile); writers need not know of it.
+  const columns = spec.fields.map(
+    (field) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${searchColumn(field)} text GENERATED ALWAYS AS (lower(${searchKey(field)})) STORED`,
+  );
+  // One trigram index per column: the search ORs one LIKE per field, which PostgreSQL answers
   // with a BitmapOr over these instead of reading every document. GIN's default fastupdate is kept:
   // without it a rebuild of the read model ran several times slower (each row updates many trigram
   // entries at once). The price is that right after a bulk load, until autovacuum merges the
   // pending entries, the planner may prefer reading every document.
-  return spec.fields.map((field) => named(`USING gin (${searchKey(field)} ${trigramOps})`));
+  return [...columns, ...spec.fields.map((field) => named(`USING gin (${searchColumn(field)} ${trigramOps})`))];
+}
+
+/** The table's search columns (made by `indexStatements`) by field; empty for a table without any. */
+export async function searchColumnsOf(pool: pg.Pool, table: string): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attgenerated = 's' AND NOT attisdropped`,
+    [table],
+  );
+  const columns = new Map<string, string>();
+  for (const { name } of rows) {
+    const field = searchColumnField(name);
+    if (field !== undefined) columns.set(field, searchColumn(field));
+  }
+  return columns;
 }
 
 /**

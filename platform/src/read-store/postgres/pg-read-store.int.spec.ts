@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchemas, type TestSchemas } from '../../testing/postgres.js';
 import type { FindQuery, ReadModelDoc, ReadStore } from '../port.js';
 import { describeReadStoreContract } from '../read-store.contract.js';
+import { searchColumnsOf } from './pg-indexes.js';
 import { SqlBuilder } from './pg-query.js';
 import { createPgReadStore } from './pg-read-store.js';
 
@@ -40,8 +41,8 @@ describe('PostgreSQL read store indexes', () => {
 
   /** The plan PostgreSQL picks for the statement the adapter sends for `query`. */
   async function plan(query: FindQuery, count = false): Promise<string> {
-    const q = new SqlBuilder();
     const table = `${schemas.readStoreSchema}.c_people`;
+    const q = new SqlBuilder(await searchColumnsOf(schemas.pool, table));
     const sql = count
       ? `SELECT count(*)::int AS n FROM ${table} ${q.where(query)}`
       : `SELECT doc FROM ${table} ${q.where(query)} ${q.orderBy(query.sort)}${q.page(query)}`;
@@ -60,5 +61,55 @@ describe('PostgreSQL read store indexes', () => {
     expect(await plan({ search }, true)).toMatch(/BitmapOr/);
     expect(await plan({ search }, true)).not.toMatch(/Seq Scan/);
     expect(await store.collection('people').count({ search })).toBe(100);
+  });
+
+  it("counts a search that no trigram narrows from the fields' lowercased columns, never from the JSON", async () => {
+    const search = { fields: ['name', 'email'], text: 'HO' };
+    const counted = await plan({ search }, true);
+    expect(counted).toMatch(/ci_name.*~~ '%ho%'/);
+    expect(counted).not.toMatch(/doc #>>|~~\*/);
+    expect(await store.collection('people').count({ search })).toBe(100);
+  });
+});
+
+describe('PostgreSQL read store search columns', () => {
+  let schemas: TestSchemas;
+  type Named = ReadModelDoc & { name: string; email: string; tags: { label: string } | null; n?: number };
+  const docs: Named[] = [
+    { id: 'a', name: 'ÉMILE Zola', email: 'emile@zola.fr', tags: { label: 'Naturalisme' } },
+    { id: 'b', name: 'Łukasz ŻÓŁW', email: 'lukasz@example.pl', tags: null },
+    { id: 'c', name: 'Straße Weiß', email: 'STRASSE@EXAMPLE.DE', tags: { label: 'ΣΟΦΊΑ' } },
+    { id: 'd', name: 'plain 100% ascii', email: 'under_score@example.com', tags: { label: 'x' } },
+    { id: 'e', name: 'no email', email: '', tags: null, n: 42 },
+  ];
+  const texts = ['émile', 'ÉMILE', 'żółw', 'ŁUKASZ', 'weiß', 'WEISS', 'strasse', 'σοφία', 'ΣΟΦΊΑ', '100%', 'r_s', 'e', 'zz', '.'];
+  const fields = ['name', 'email', 'tags.label'];
+
+  beforeAll(async () => {
+    schemas = await createTestSchemas('rssearchcols');
+  });
+  afterAll(async () => schemas?.drop());
+
+  it('matches exactly what the same search matches without them, non-ASCII case folding included', async () => {
+    // A process that knew the tables before any index existed, and one that declares the indexes.
+    const before = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
+    await before.collection<Named>('plain').upsertMany(docs);
+    await before.collection<Named>('indexed').upsertMany(docs);
+    const after = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
+    await after.ensureIndexes('indexed', [{ kind: 'search', fields }]);
+    const columns = await searchColumnsOf(schemas.pool, `${schemas.readStoreSchema}.c_indexed`);
+    expect([...columns.keys()].sort()).toEqual(fields.slice().sort());
+    const ids = async (store: ReadStore, collection: string, text: string) =>
+      (await store.collection<Named>(collection).find({ search: { fields, text }, sort: [{ field: 'name', direction: 'asc' }] })).map((d) => d.id);
+    for (const text of texts) {
+      const expected = await ids(before, 'plain', text);
+      expect(await ids(after, 'indexed', text), text).toEqual(expected);
+      expect(await ids(before, 'indexed', text), text).toEqual(expected);
+    }
+    expect(await ids(after, 'indexed', 'ÉMILE')).toEqual(['a']);
+    expect(await ids(after, 'indexed', 'σοφία')).toEqual(['c']);
+    // Written after the columns were added, by a process that never heard of them.
+    await before.collection<Named>('indexed').upsert({ id: 'f', name: 'Émile Late', email: 'late@example.fr', tags: null });
+    expect(await ids(after, 'indexed', 'émile')).toEqual(['a', 'f']);
   });
 });

@@ -3,7 +3,7 @@ import { inTransaction } from '../../postgres/database.js';
 import { schemaName } from '../../postgres/identifiers.js';
 import type { Position } from '../../event-store/position.js';
 import type { Collection, FindQuery, Query, ReadModelDoc, ReadStore, ReadStoreSession } from '../port.js';
-import { createAll, indexStatements, trigramOperatorClass } from './pg-indexes.js';
+import { createAll, indexStatements, searchColumnsOf, trigramOperatorClass } from './pg-indexes.js';
 import { SqlBuilder, jsonPath } from './pg-query.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -20,6 +20,8 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
   const { pool } = options;
   const s = schemaName(options.schema);
   const ready = new Set<string>();
+  /** Each table's lowercased search columns by field, as this process last saw them. */
+  const searchColumns = new Map<string, ReadonlyMap<string, string>>();
 
   const table = (name: string) => {
     if (!COLLECTION.test(name)) throw new Error(`Invalid collection name: ${name}`);
@@ -38,6 +40,7 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
       const code = (error as { code?: string }).code;
       if (code !== '23505' && code !== '42P07') throw error;
     }
+    searchColumns.set(name, await searchColumnsOf(pool, t));
     ready.add(name);
     return t;
   }
@@ -45,7 +48,7 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
   function collection<T extends ReadModelDoc>(db: Queryable, name: string): Collection<T> {
     const rows = async (build: (t: string, sql: SqlBuilder) => string) => {
       const t = await ensureTable(name);
-      const sql = new SqlBuilder();
+      const sql = new SqlBuilder(searchColumns.get(name));
       const text = build(t, sql);
       return (await db.query(text, sql.params)).rows as Record<string, unknown>[];
     };
@@ -57,6 +60,17 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
       async find(query: FindQuery = {}) {
         const found = await rows((t, q) => `SELECT doc FROM ${t} ${q.where(query)} ${q.orderBy(query.sort)}${q.page(query)}`);
         return found.map((row) => row['doc'] as T);
+      },
+      async findPage(query: FindQuery) {
+        // One round trip: the count and the page are subqueries of one statement (the page's
+        // documents aggregated in its own order, since a row set carries none).
+        const [row] = await rows((t, q) => {
+          const where = q.where(query);
+          const page = `SELECT id, doc FROM ${t} ${where} ${q.orderBy(query.sort)}${q.page(query)}`;
+          return `SELECT (SELECT count(*) FROM ${t} ${where})::int AS total,
+                         (SELECT coalesce(json_agg(p.doc ${q.orderBy(query.sort)}), '[]') FROM (${page}) p) AS docs`;
+        });
+        return { docs: (row?.['docs'] ?? []) as T[], total: Number(row?.['total'] ?? 0) };
       },
       async count(query: Query = {}) {
         const [row] = await rows((t, q) => `SELECT count(*)::int AS n FROM ${t} ${q.where(query)}`);
@@ -148,6 +162,7 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
       // small enough that this is milliseconds, and it cannot leave an invalid index behind.
       const trigramOps = indexes.some((spec) => spec.kind === 'search') ? await trigramOperatorClass(pool) : '';
       await createAll(pool, indexes.flatMap((spec) => indexStatements(t, spec, trigramOps)));
+      searchColumns.set(name, await searchColumnsOf(pool, t));
     },
     async reset(projection, collections) {
       const tables = await Promise.all(collections.map((name) => ensureTable(name)));

@@ -8,8 +8,8 @@ import type { Logger } from '@concierge/platform/logging/logger';
 import { EDGE_HEADERS } from './security-headers.js';
 import type { Replica, UpstreamPool } from './upstream-pool.js';
 
-/** Longest an idle connection to a replica is kept for the next call. */
-const UPSTREAM_IDLE_MS = 60_000;
+/** Longest an idle connection to a replica is kept for the next call: well below the replicas' own keep-alive (65 s). */
+const UPSTREAM_IDLE_MS = 5_000;
 
 /** Where a call goes (one of the service's replicas) and how long it may stay silent before the caller gets a 504. */
 export interface ProxyTarget {
@@ -70,9 +70,9 @@ async function readBody(req: IncomingMessage): Promise<Body> {
  * each failure answers.
  */
 export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
-  // An idle connection to a replica is dropped before the replica would drop it (Node caps this by
-  // the replica's Keep-Alive hint less 1 s), so no call goes out on a connection the replica is
-  // closing: under load that race cut a POST, answered 502.
+  // An idle connection to a replica is dropped long before the replica would drop it (Node also
+  // caps this by the replica's Keep-Alive hint less 1 s), so no call goes out on a connection the
+  // replica is closing: under load that race cut a POST, answered 502.
   const proxy = new ProxyServer({ agent: new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: UPSTREAM_IDLE_MS }) });
   proxy.on('proxyReq', (proxyReq) => {
     proxyReq.setTimeout(target.timeoutMs, () => proxyReq.destroy(new UpstreamTimeout()));

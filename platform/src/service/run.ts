@@ -102,6 +102,9 @@ export interface ServeOptions {
 /** Stops taking work, lets calls in flight finish (bounded) and drops connections; `port` is the one bound (PORT=0 asks the OS for a free one). */
 export type HttpCloser = (() => Promise<void>) & { readonly port: number };
 
+/** How long an idle client connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Listens on host:port (every interface when host is undefined) and returns its closer. */
 export async function serveHttp(app: RequestListener, host: string | undefined, port: number, options: ServeOptions = {}): Promise<HttpCloser> {
   const probePaths = new Set(options.probePaths ?? ['/health', '/ready']);
@@ -119,6 +122,10 @@ export async function serveHttp(app: RequestListener, host: string | undefined, 
     }
     app(req, res);
   });
+  // Longer than the gateway keeps an idle connection to a replica (5 s): the gateway always drops
+  // it first, even when this process's event loop stalls past Node's 5 s default, so no call goes
+  // out on a connection this side is closing (under load that cut POSTs, answered 502).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -18,6 +18,7 @@ export * from './deposits/index.js';
 export * from './withdrawal-addresses/index.js';
 export * from './withdrawals/index.js';
 export * from './audit/index.js';
+export * from './openapi/index.js';
 export * from './routes.js';
 export * from './events.js';
 export * from './commands.js';

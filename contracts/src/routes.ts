@@ -1,6 +1,7 @@
 import * as audit from './audit/routes.js';
 import * as auth from './auth/routes.js';
 import * as deposits from './deposits/routes.js';
+import * as openapi from './openapi/routes.js';
 import * as portfolio from './portfolio/routes.js';
 import { pathPattern, type HttpMethod, type RouteDef } from './shared/route.js';
 import * as strategies from './strategies/routes.js';
@@ -83,6 +84,10 @@ export const routes: readonly RouteDef[] = [
   audit.replayVerification,
   audit.exportStream,
   audit.verification,
+  // this API's own description
+  openapi.document,
+  openapi.reference,
+  openapi.stylesheet,
 ];
 
 /** Routes by id. */

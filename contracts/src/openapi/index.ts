@@ -1,0 +1,2 @@
+export * as openapiRoutes from './routes.js';
+export { OpenApiDocumentResponse } from './routes.js';

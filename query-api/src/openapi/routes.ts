@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import type { RequestHandler } from 'express';
+import { openapiRoutes, routes } from '@concierge/contracts';
+import { openApiDocument, type OpenApiDocument } from '@concierge/platform/openapi/document';
+import { REFERENCE_STYLESHEET, referencePage } from '@concierge/platform/openapi/reference-page';
+
+/** The document changes only with a release: browsers and proxies may keep it a few minutes. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+/** src/openapi/routes.ts and dist/openapi/routes.js both sit two levels below query-api/package.json. */
+function apiVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}
+
+/** The OpenAPI 3.1 document of the whole route table (both APIs), built once from it. */
+export function productOpenApiDocument(): OpenApiDocument {
+  return openApiDocument(routes, {
+    title: 'Crypto Concierge API',
+    version: apiVersion(),
+    description:
+      'Every route of the product, generated from the route table in contracts and its zod schemas. Commands answer the global `position` of what they appended; send it back as `X-Min-Position` on the next read to see your own write.',
+  });
+}
+
+/** GET /openapi.json, GET /docs and its stylesheet: public, and built at the first call. */
+export function openApiHandlers(): Record<string, RequestHandler> {
+  let built: { json: string; page: string } | undefined;
+  const get = () => {
+    if (!built) {
+      const document = productOpenApiDocument();
+      built = { json: JSON.stringify(document), page: referencePage(document) };
+    }
+    return built;
+  };
+  return {
+    [openapiRoutes.document.id]: (_req, res) => {
+      res.set('Cache-Control', CACHE_CONTROL).type('application/json').send(get().json);
+    },
+    [openapiRoutes.reference.id]: (_req, res) => {
+      res.set('Cache-Control', CACHE_CONTROL).type('text/html').send(get().page);
+    },
+    [openapiRoutes.stylesheet.id]: (_req, res) => {
+      res.set('Cache-Control', CACHE_CONTROL).type('text/css').send(REFERENCE_STYLESHEET);
+    },
+  };
+}

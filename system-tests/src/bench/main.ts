@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchAppend } from './append.js';
 import { benchAudit } from './audit.js';
+import { benchBundle } from './bundle.js';
 import { benchLogin } from './login.js';
 import { benchLongStream } from './longstream.js';
 import { benchPortfolioPerformance } from './portfolio-performance.js';
@@ -29,5 +30,6 @@ if (want('portfolio')) {
   console.log('portfolio snapshot round (local EVM, workers queue and worker code, real Redis and PostgreSQL)', await benchPortfolioRound(Number(process.env['BENCH_PORTFOLIO_MEMBERS'] ?? 10_000)));
   for (const row of await benchPortfolioPerformance()) console.log('/wallets/performance (10,000 members with 90 days of hourly valuations)', row);
 }
+if (want('bundle')) for (const row of await benchBundle()) console.log('first-load JavaScript of a route (vite build, gzip)', row);
 if (want('audit')) for (const [label, row] of await benchAudit()) console.log(label, row);
 process.exit(0);

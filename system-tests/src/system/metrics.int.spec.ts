@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHistograms, parseMetrics, samplesOf, sumOf, type Sample } from '@concierge/platform/metrics/testing/scrape';
 import { signedInAdmin, signIn } from './accounts.js';
 import { freePort } from './free-port.js';
+import { concierge, seriesDeclared, seriesQueried } from './metrics-dashboard.js';
 import { linkIn, waitForMail } from './outbox.js';
 import { startProduct, type RunningProduct } from './product.js';
 
@@ -174,6 +175,15 @@ describe('metrics of every service after a journey', () => {
       expect(sumOf(samples, 'process_cpu_seconds_total')).toBeGreaterThan(0);
       expect(sumOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     }
+  });
+
+  it('serves every series the committed Grafana dashboard queries', async () => {
+    const declared = new Set<string>();
+    for (const url of Object.values(urls)) for (const name of seriesDeclared(await (await fetch(url)).text())) declared.add(name);
+
+    const queried = [...seriesQueried(concierge())];
+    expect(queried.length).toBeGreaterThanOrEqual(20);
+    expect(queried.filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('never serves metrics through the public gateway', async () => {

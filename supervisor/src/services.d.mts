@@ -12,6 +12,8 @@ export declare function startServices(options: {
   env?: Record<string, string>;
   write?: (line: string) => void;
   policy?: Partial<RestartPolicy>;
+  /** Processes to run instead of one of each service: several replicas of one, each with its own name and environment. */
+  instances?: ReadonlyArray<{ name: string; service: string; env?: Record<string, string> }>;
 }): {
   /** Resolves only when a service was given up (it kept dying soon after starting). */
   exited: Promise<{ name: string; code: number | null; signal: string | null }>;

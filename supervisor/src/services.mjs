@@ -34,7 +34,7 @@ function prefixLines(stream, name, write) {
  * row (a bad configuration, a missing dependency at start) is given up, so `npm start` stops with
  * its message instead of looping.
  */
-function supervise(service, { args, env, write, policy, onGiveUp }) {
+function supervise(service, { args, env, write, policy, onGiveUp, stopTimeoutMs }) {
   let child;
   let stopping = false;
   let restarts = 0;
@@ -78,29 +78,41 @@ function supervise(service, { args, env, write, policy, onGiveUp }) {
         stopping = true;
         clearTimeout(timer);
         if (!child || child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const force = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
         child.once('exit', () => {
           clearTimeout(force);
           resolve(undefined);
         });
-        child.kill('SIGTERM');
+        // SIGINT, as Ctrl+C: everything stops together, so the APIs skip the notice they give a
+        // balancer on SIGTERM, and still finish what is in flight.
+        child.kill('SIGINT');
       }),
   };
 }
 
 /**
- * @param {{ mode: 'dist' | 'source', env?: Record<string, string>, write?: (line: string) => void, policy?: Partial<typeof RESTART_POLICY> }} options
+ * @param {{ mode: 'dist' | 'source', env?: Record<string, string>, write?: (line: string) => void, policy?: Partial<typeof RESTART_POLICY>, instances?: ReadonlyArray<{ name: string, service: string, env?: Record<string, string> }> }} options
  */
-export function startServices({ mode, env = {}, write = (line) => process.stdout.write(line), policy = {} }) {
+export function startServices({ mode, env = {}, write = (line) => process.stdout.write(line), policy = {}, instances }) {
   let giveUp;
   const exited = new Promise((resolve) => (giveUp = resolve));
-  const supervised = SERVICES.map((service) =>
+  const merged = { ...process.env, ...env };
+  // A service gets its grace to finish what it has in flight before it is killed.
+  const stopTimeoutMs = Number(merged.SHUTDOWN_GRACE_MS ?? 10_000) + 5_000;
+  const byName = new Map(SERVICES.map((service) => [service.name, service]));
+  const chosen = (instances ?? SERVICES.map((service) => ({ name: service.name, service: service.name }))).map((instance) => {
+    const service = byName.get(instance.service);
+    if (!service) throw new Error(`unknown service ${instance.service}`);
+    return { ...service, name: instance.name, env: instance.env ?? {} };
+  });
+  const supervised = chosen.map((service) =>
     supervise(service, {
       args: mode === 'source' ? ['--conditions=source', '--import', 'tsx', service.source] : [service.dist],
-      env: { ...process.env, ...env },
+      env: { ...merged, ...service.env },
       write,
       policy: { ...RESTART_POLICY, ...policy },
       onGiveUp: (exit) => giveUp(exit),
+      stopTimeoutMs,
     }),
   );
   return {

@@ -41,10 +41,14 @@ export interface ShutdownOptions {
   readonly hardStopMs?: number;
 }
 
-/** Closes resources in order on SIGINT/SIGTERM, then exits 0 (1 when closing failed or hung). */
-export function onShutdown(logger: Logger, close: () => Promise<void>, options: ShutdownOptions = {}): void {
+/**
+ * Closes resources in order on SIGINT/SIGTERM, then exits 0 (1 when closing failed or hung).
+ * `close` hears which signal came: SIGTERM is an orchestrated stop (a rolling restart: give the
+ * balancer notice), SIGINT a person or the supervisor stopping everything (no one to hand over to).
+ */
+export function onShutdown(logger: Logger, close: (signal: NodeJS.Signals) => Promise<void>, options: ShutdownOptions = {}): void {
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     const started = Date.now();
@@ -55,7 +59,7 @@ export function onShutdown(logger: Logger, close: () => Promise<void>, options: 
         process.exit(1);
       }, options.hardStopMs).unref();
     }
-    close().then(
+    close(signal).then(
       () => {
         logger.info({ ms: Date.now() - started }, 'shut down');
         process.exit(0);
@@ -99,8 +103,11 @@ export interface ServeOptions {
   readonly probePaths?: readonly string[];
 }
 
-/** Stops taking work, lets calls in flight finish (bounded) and drops connections; `port` is the one bound (PORT=0 asks the OS for a free one). */
-export type HttpCloser = (() => Promise<void>) & { readonly port: number };
+/**
+ * Stops taking work, lets calls in flight finish (bounded) and drops connections; `notice: false`
+ * skips the notice period. `port` is the one bound (PORT=0 asks the OS for a free one).
+ */
+export type HttpCloser = ((options?: { readonly notice?: boolean }) => Promise<void>) & { readonly port: number };
 
 /** How long an idle client connection stays open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -132,9 +139,9 @@ export async function serveHttp(app: RequestListener, host: string | undefined, 
   });
   const drainMs = options.drainMs ?? 0;
   const noticeMs = options.noticeMs ?? 0;
-  const close = async () => {
+  const close = async ({ notice = true }: { readonly notice?: boolean } = {}) => {
     draining = true;
-    if (noticeMs > 0) await new Promise((resolve) => setTimeout(resolve, noticeMs));
+    if (notice && noticeMs > 0) await new Promise((resolve) => setTimeout(resolve, noticeMs));
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

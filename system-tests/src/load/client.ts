@@ -15,6 +15,8 @@ export interface LoadError {
 export class Recorder {
   readonly latencies = new Map<string, number[]>();
   readonly errors: LoadError[] = [];
+  /** Failed reads that were sent again, as the SPA does (not errors unless the last try failed too). */
+  readonly retried: LoadError[] = [];
   readonly startedAt = performance.now();
 
   sample(route: string, ms: number): void {
@@ -23,8 +25,8 @@ export class Recorder {
     else this.latencies.set(route, [ms]);
   }
 
-  error(route: string, status: number | 'network', message: string): void {
-    this.errors.push({ route, status, message, atSeconds: Math.round((performance.now() - this.startedAt) / 100) / 10 });
+  error(route: string, status: number | 'network', message: string, retried = false): void {
+    (retried ? this.retried : this.errors).push({ route, status, message, atSeconds: Math.round((performance.now() - this.startedAt) / 100) / 10 });
   }
 }
 
@@ -50,12 +52,30 @@ export function pathOf(routeId: string, params: Readonly<Record<string, string>>
   return { method: route.method, path: `/api${path}` };
 }
 
-const REQUEST_TIMEOUT_MS = 30_000;
+/** Past the gateway's own deadline (30 s, then 504), so the product, not the harness, says when a call took too long. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** The SPA's reads (TanStack Query) try twice more after a 5xx or a network failure, 1 s then 2 s later; commands never. */
+const READ_RETRIES = 2;
+
+type Attempt = { ok: true; status: number; text: string } | { ok: false; status: number | 'network'; message: string };
+
+async function attempt(url: string, init: RequestInit): Promise<Attempt> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const text = await response.text();
+    if (response.status >= 200 && response.status <= 299) return { ok: true, status: response.status, text };
+    return { ok: false, status: response.status, message: problemMessage(text) };
+  } catch (error) {
+    return { ok: false, status: 'network', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
 
 /**
- * Calls one route of the table through the gateway and records its latency. Anything but a 2xx
- * is an error of the run (recorded with the problem's message) and answers undefined, so the
- * journey drops the steps that depended on it.
+ * Calls one route of the table through the gateway, as the SPA would, and records its latency
+ * (for a read sent again, the whole wait its user saw). A read that fails with a 5xx or no answer
+ * is sent again like the SPA's, and the failed try is listed as retried; anything else but a 2xx,
+ * or a read failing its last try, is an error of the run (with the problem's message) and answers
+ * undefined, so the journey drops the steps that depended on it.
  */
 export async function call<T>(base: string, recorder: Recorder, routeId: string, options: CallOptions = {}): Promise<T | undefined> {
   const { method, path } = pathOf(routeId, options.params);
@@ -63,28 +83,24 @@ export async function call<T>(base: string, recorder: Recorder, routeId: string,
   if (options.authorization) headers['authorization'] = options.authorization;
   if (options.minPosition) headers[MIN_POSITION_HEADER] = options.minPosition;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const url = `${base}${path}${options.query ? `?${options.query}` : ''}`;
+  const init: RequestInit = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+  const retries = method === 'GET' ? READ_RETRIES : 0;
   const started = performance.now();
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${base}${path}${options.query ? `?${options.query}` : ''}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    text = await response.text();
-  } catch (error) {
-    recorder.sample(routeId, performance.now() - started);
-    recorder.error(routeId, 'network', error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    return undefined;
+  for (let failures = 0; ; failures += 1) {
+    const result = await attempt(url, init);
+    if (result.ok) {
+      recorder.sample(routeId, performance.now() - started);
+      return (result.text ? JSON.parse(result.text) : undefined) as T;
+    }
+    const again = failures < retries && (result.status === 'network' || (result.status >= 500 && result.status !== 501));
+    recorder.error(routeId, result.status, result.message, again);
+    if (!again) {
+      recorder.sample(routeId, performance.now() - started);
+      return undefined;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** failures));
   }
-  recorder.sample(routeId, performance.now() - started);
-  if (response.status < 200 || response.status > 299) {
-    recorder.error(routeId, response.status, problemMessage(text));
-    return undefined;
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 function problemMessage(text: string): string {

@@ -19,8 +19,12 @@ interface Accepted {
   readonly position: string | null;
 }
 
-/** Dashboard visits between a member's sign-in and sign-out. */
-const VISITS_PER_SESSION = 5;
+/**
+ * Visits between a sign-in and a sign-out. A person keeps the app open for a while (the SPA
+ * refreshes its token rather than signing in again), so at the default think time a member signs
+ * in once in a one-minute run.
+ */
+const VISITS_PER_SESSION = 8;
 
 async function signIn(ctx: JourneyContext, account: SeededAccount): Promise<Session | undefined> {
   const body = await call<{ token: string; refreshToken: string }>(ctx.base, ctx.recorder, 'auth.login', {

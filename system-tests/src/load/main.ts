@@ -10,8 +10,9 @@ const USAGE = `npm run load -- [--users N] [--duration SECONDS] [--think-ms MS] 
                     [--url http://host:port --database-url postgres://... --event-store-schema NAME]
   --users         concurrent virtual users (default 50); one in --admin-every (default 10) is an admin
   --duration      seconds of load after the start (default 60)
-  --think-ms      mean pause between a user's steps (default 2000; each pause is 0.5x to 1.5x it)
-  --ramp-up       seconds over which the users start (default a sixth of the duration, at most 10)
+  --think-ms      mean pause between a user's steps, reading the page (default 5000; each pause is
+                  0.5x to 1.5x it)
+  --ramp-up       seconds over which the users start (default a third of the duration, at most 20)
   --url           load a running product instead of starting one; the accounts are then seeded into
                   its PostgreSQL event store (--database-url, --event-store-schema; default
                   DATABASE_URL and EVENT_STORE_SCHEMA as the product reads them), and its
@@ -47,8 +48,8 @@ if (values.help) {
 }
 const users = Math.max(1, Math.floor(positive('users', values.users, 50)));
 const durationSeconds = positive('duration', values.duration, 60);
-const thinkMs = positive('think-ms', values['think-ms'], 2000);
-const rampUpSeconds = positive('ramp-up', values['ramp-up'], Math.min(10, durationSeconds / 6));
+const thinkMs = positive('think-ms', values['think-ms'], 5000);
+const rampUpSeconds = positive('ramp-up', values['ramp-up'], Math.min(20, durationSeconds / 3));
 const adminEvery = Math.max(1, Math.floor(positive('admin-every', values['admin-every'], 10)));
 const admins = adminCount(users, adminEvery);
 
@@ -68,6 +69,12 @@ try {
   log(`${users} users (${admins} admins) for ${durationSeconds} s, think ${thinkMs} ms, ramp-up ${rampUpSeconds.toFixed(1)} s against ${target.base}; load average ${load()}`);
   const result = await runLoad({ base: target.base, users, durationSeconds, thinkMs, rampUpSeconds, adminEvery, accounts: target.accounts });
   console.log(formatReport(result));
+  if (result.errors.length > 0 && target.output.length > 0) {
+    // What the product's processes said about it: the gateway's upstream warnings, restarts, errors.
+    const told = target.output.filter((line) => /Upstream|\[supervisor\]|"level":(50|60)/.test(line));
+    console.log(`\nthe services printed ${told.length} warnings about upstreams, restarts or errors${told.length > 0 ? ':' : ''}`);
+    for (const line of told.slice(0, 40)) process.stdout.write(`  ${line}`);
+  }
   log(`load average at the end ${load()}`);
   errors = result.errors.length;
 } finally {

@@ -34,6 +34,8 @@ export interface LoadResult {
   readonly requests: number;
   readonly routes: readonly RouteFigures[];
   readonly errors: readonly LoadError[];
+  /** Failed tries of reads that were sent again (see `call`). */
+  readonly retried: readonly LoadError[];
 }
 
 /** Splits the users: admins first (one in `adminEvery`, at least one when there are two users), members after. */
@@ -86,7 +88,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       maxMs: Math.max(...samples),
     }))
     .sort((a, b) => a.route.localeCompare(b.route));
-  return { users: options.users, seconds, requests: routes.reduce((n, r) => n + r.count, 0), routes, errors: recorder.errors };
+  return { users: options.users, seconds, requests: routes.reduce((n, r) => n + r.count, 0), routes, errors: recorder.errors, retried: recorder.retried };
 }
 
 const ms = (n: number) => n.toFixed(1).padStart(8);
@@ -95,14 +97,17 @@ const ms = (n: number) => n.toFixed(1).padStart(8);
 export function formatReport(result: LoadResult): string {
   const width = Math.max(5, ...result.routes.map((r) => r.route.length));
   const lines = [
-    `${result.users} users, ${result.seconds.toFixed(1)} s, ${result.requests} requests (${(result.requests / result.seconds).toFixed(1)}/s), ${result.errors.length} errors`,
+    `${result.users} users, ${result.seconds.toFixed(1)} s, ${result.requests} requests (${(result.requests / result.seconds).toFixed(1)}/s), ${result.errors.length} errors, ${result.retried.length} reads retried`,
     '',
     `${'route'.padEnd(width)}  ${'count'.padStart(7)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'max ms'.padStart(8)}`,
     ...result.routes.map((r) => `${r.route.padEnd(width)}  ${String(r.count).padStart(7)}  ${ms(r.p50Ms)}  ${ms(r.p95Ms)}  ${ms(r.p99Ms)}  ${ms(r.maxMs)}`),
   ];
-  if (result.errors.length > 0) {
-    lines.push('', `errors (${result.errors.length}):`);
-    for (const e of result.errors) lines.push(`  ${e.atSeconds.toFixed(1).padStart(6)} s  ${String(e.status).padEnd(7)}  ${e.route}  ${e.message}`);
-  }
+  const list = (title: string, entries: readonly LoadError[]) => {
+    if (entries.length === 0) return;
+    lines.push('', `${title} (${entries.length}):`);
+    for (const e of entries) lines.push(`  ${e.atSeconds.toFixed(1).padStart(6)} s  ${String(e.status).padEnd(7)}  ${e.route}  ${e.message}`);
+  };
+  list('errors', result.errors);
+  list('failed tries of reads sent again, as the SPA does', result.retried);
   return lines.join('\n');
 }

@@ -28,7 +28,7 @@ describe('verify against a tampered PostgreSQL store', () => {
 
   it('names the stream and revision of an event whose data was changed in place', async () => {
     const { events, pool } = await seed('verifyupdate');
-    await pool.query(`UPDATE ${events} SET data = jsonb_set(data, '{amount}', '"9999.50"') WHERE stream_id = 'account-1' AND stream_revision = 3`);
+    await pool.query(`UPDATE ${events} SET data = jsonb_set(data::jsonb, '{amount}', '"9999.50"') WHERE stream_id = 'account-1' AND stream_revision = 3`);
     const report = await verifyChains(store);
     expect(report.breaks.map((b) => [b.streamId, b.revision, b.kind])).toEqual([['account-1', 3n, 'content-changed']]);
     expect(report.breaks[0]?.message).toContain('account-1 revision 3');
@@ -36,7 +36,7 @@ describe('verify against a tampered PostgreSQL store', () => {
 
   it('finds a changed actor in the metadata and a previous hash pointing elsewhere', async () => {
     const { events, pool } = await seed('verifymeta');
-    await pool.query(`UPDATE ${events} SET metadata = jsonb_set(metadata, '{actor}', '{"type":"user","userId":"u-1","role":"admin"}') WHERE stream_id = 'account-0' AND stream_revision = 0`);
+    await pool.query(`UPDATE ${events} SET metadata = jsonb_set(metadata::jsonb, '{actor}', '{"type":"user","userId":"u-1","role":"admin"}') WHERE stream_id = 'account-0' AND stream_revision = 0`);
     await pool.query(`UPDATE ${events} SET previous_hash = (SELECT hash FROM ${events} WHERE stream_id = 'account-3' AND stream_revision = 1) WHERE stream_id = 'account-3' AND stream_revision = 5`);
     const report = await verifyChains(store);
     expect(report.breaks.map((b) => [b.streamId, b.revision, b.kind])).toEqual([

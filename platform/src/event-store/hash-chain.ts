@@ -148,7 +148,18 @@ function findRefusedIn(value: object, path: string): NonCanonicalValueError | un
 }
 
 const UUID_SPELLING = /^\{?[0-9a-fA-F-]{32,39}\}?$/;
-const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Lowercase 8-4-4-4-12 hex; a loop over char codes, several times faster than the regular expression it replaced on this hot path. */
+function isCanonicalUuid(id: string): boolean {
+  if (id.length !== 36) return false;
+  for (let i = 0; i < 36; i += 1) {
+    const c = id.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (c !== 45) return false;
+    } else if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
 
 /**
  * An event id as the stores give it back: a UUID in lowercase 8-4-4-4-12 form, however the writer
@@ -156,7 +167,7 @@ const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
  * else is returned as it is; the store refuses it.
  */
 export function canonicalEventId(id: string): string {
-  if (CANONICAL_UUID.test(id) || !UUID_SPELLING.test(id)) return id;
+  if (isCanonicalUuid(id) || !UUID_SPELLING.test(id)) return id;
   const hex = id.replace(/[{}-]/g, '').toLowerCase();
   if (hex.length !== 32) return id;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -187,17 +198,25 @@ export function digestOfCanonicalParts(streamId: string, id: string, type: strin
   return digest('sha256', text, 'buffer');
 }
 
+/** The 72 bytes hashed by chainHash, reused: every call fills all of them before hashing, synchronously. */
+const chainInput = Buffer.alloc(72);
+
 /** hash(r) from the previous hash, the revision and the content digest; all hashes in hex. */
 export function chainHash(previousHash: string, revision: bigint, content: Buffer): string {
-  const input = Buffer.allocUnsafe(72);
-  if (!HEX_HASH.test(previousHash)) throw new Error(`Not a SHA-256 hash in hex: ${previousHash}`);
-  input.write(previousHash, 0, 'hex');
-  input.writeBigUInt64BE(revision, 32);
-  content.copy(input, 40);
-  return digest('sha256', input, 'hex');
+  // Buffer.write stops at the first character that is not hex, so 32 bytes written means 64 hex digits.
+  if (previousHash.length !== 64 || chainInput.write(previousHash, 0, 'hex') !== 32 || !isLowerCase(previousHash)) {
+    throw new Error(`Not a SHA-256 hash in hex: ${previousHash}`);
+  }
+  chainInput.writeBigUInt64BE(revision, 32);
+  if (content.length !== 32) throw new Error(`Not a SHA-256 digest: ${content.length} bytes`);
+  content.copy(chainInput, 40);
+  return digest('sha256', chainInput, 'hex');
 }
 
-const HEX_HASH = /^[0-9a-f]{64}$/;
+/** No A-F: hashes are written in lowercase hex, and one in another spelling is refused, not read. */
+function isLowerCase(hex: string): boolean {
+  return hex === hex.toLowerCase();
+}
 
 /** The chain fields a recorded event carries. */
 export interface ChainLink {

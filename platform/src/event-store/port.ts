@@ -39,8 +39,13 @@ export interface RecordedEvent extends NewEvent {
   readonly previousHash?: string;
 }
 
-/** What verifying a hash chain reads of an event. */
-export type ChainedEvent = Pick<RecordedEvent, 'streamId' | 'revision' | 'id' | 'type' | 'data' | 'metadata' | 'hash' | 'previousHash'>;
+/**
+ * What verifying a hash chain reads of an event: its data and metadata parsed, or the JSON texts
+ * the store keeps (PostgreSQL), which are hashed as they are when they are the canonical text the
+ * writer hashed and parsed only when they are not.
+ */
+export type ChainedEvent = Pick<RecordedEvent, 'streamId' | 'revision' | 'id' | 'type' | 'hash' | 'previousHash'> &
+  ({ readonly data: unknown; readonly metadata: unknown } | { readonly dataJson: string; readonly metadataJson: string });
 
 /** A page of readChained: its events and the global position of the last one (undefined when empty). */
 export interface ChainedPage {

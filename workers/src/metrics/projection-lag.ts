@@ -5,20 +5,23 @@ import type { Registry } from '@concierge/platform/metrics/registry';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import type { Processor } from '../projections/runtime/catch-up.js';
 
+/** What the lag is read for: a projection's or reactor's checkpoint name, its kind, and where a reactor starts. */
+export type LagSubject = Pick<Processor, 'name' | 'kind'> & { readonly startFrom?: 'head' | 'start' };
+
 /** Events behind are counted up to this many; past it the seconds say more than the count. */
 export const LAG_EVENTS_CAP = 1000;
 
 export interface ProjectionLagOptions {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
-  readonly processors: () => readonly Processor[];
+  readonly processors: () => readonly LagSubject[];
   readonly now?: () => number;
   /** Told when the store cannot be read: the gauges are then left out of that scrape rather than failing it. */
   readonly onError?: (error: unknown) => void;
 }
 
 interface Lag {
-  readonly labels: { readonly projection: string; readonly kind: Processor['kind'] };
+  readonly labels: { readonly projection: string; readonly kind: LagSubject['kind'] };
   readonly seconds: number;
   readonly events: number;
 }
@@ -31,7 +34,7 @@ interface Lag {
  */
 export function projectionLagGauges(registry: Registry, options: ProjectionLagOptions): void {
   const now = options.now ?? (() => Date.now());
-  const measure = async (processor: Processor): Promise<Lag> => {
+  const measure = async (processor: LagSubject): Promise<Lag> => {
     const labels = { projection: processor.name, kind: processor.kind };
     const checkpoint = await options.readStore.getCheckpoint(processor.name);
     if (!checkpoint && processor.kind === 'reactor' && processor.startFrom === 'head') return { labels, seconds: 0, events: 0 };

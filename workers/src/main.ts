@@ -16,6 +16,7 @@ import { WorkersConfig } from './config.js';
 import { startAuditCheckpoints } from './jobs/audit-checkpoints/start.js';
 import { catchUpProcessor } from './jobs/catch-up/processor.js';
 import { startWakeUp } from './jobs/catch-up/wake-up.js';
+import { withJobLog } from './jobs/job-log.js';
 import { mailProcessor } from './jobs/mail/processor.js';
 import { mailTransportFrom } from './jobs/mail/transports.js';
 import { snapshotSourcesFrom } from './jobs/portfolio-snapshots/sources.js';
@@ -107,7 +108,7 @@ runService('workers', async () => {
   worker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, data: job?.data }, 'job failed'));
 
   const mailTransport = mailTransportFrom(config);
-  const mailWorker = new Worker(MAIL_QUEUE, mailProcessor({ transport: mailTransport }), {
+  const mailWorker = new Worker(MAIL_QUEUE, withJobLog(MAIL_QUEUE, logger, mailProcessor({ transport: mailTransport })), {
     connection: mailWorkerConnection,
     prefix: config.QUEUE_PREFIX,
     concurrency: config.MAIL_CONCURRENCY,

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import { MailJob, mailJobOptions, SEND_MAIL } from '@concierge/contracts';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
+import { currentLogContext } from '@concierge/platform/logging/context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 
 /**
@@ -12,7 +13,9 @@ export function bullmqMailOutbox(queue: Queue, options: MailOutboxOptions = {}):
   const timeoutMs = options.timeoutMs ?? MAIL_ENQUEUE_TIMEOUT_MS;
   return {
     async send(jobId, mail) {
-      const added = queue.add(SEND_MAIL, MailJob.parse(mail), mailJobOptions(jobId));
+      // The request being served started this mail: the worker logs its id with the job.
+      const requestId = currentLogContext()?.requestId;
+      const added = queue.add(SEND_MAIL, { ...MailJob.parse(mail), ...(requestId ? { correlationId: requestId } : {}) }, mailJobOptions(jobId));
       await withinDeadline(added, timeoutMs);
     },
   };

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import { SNAPSHOT_MEMBER, SnapshotMemberJob, snapshotMemberJobOptions } from '@concierge/contracts';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
+import { currentLogContext } from '@concierge/platform/logging/context';
 import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
 
 export const SNAPSHOT_ENQUEUE_TIMEOUT_MS = 2_000;
@@ -15,7 +16,9 @@ const RETRY_AFTER_SECONDS = 60;
 export function bullmqSnapshotRequests(queue: Queue, timeoutMs = SNAPSHOT_ENQUEUE_TIMEOUT_MS): SnapshotRequests {
   return {
     async enqueue(job) {
-      const data = SnapshotMemberJob.parse(job);
+      // The admin's request started this valuation: its events and the worker's log lines carry the request's id.
+      const requestId = currentLogContext()?.requestId;
+      const data = SnapshotMemberJob.parse(requestId ? { ...job, correlationId: requestId } : job);
       const added = queue.add(SNAPSHOT_MEMBER, data, snapshotMemberJobOptions(data));
       added.catch(() => undefined); // reported through the race below, or too late to matter
       let timer: NodeJS.Timeout | undefined;

@@ -41,7 +41,8 @@ describe('POST /wallets/user/:id/snapshot', () => {
     const requestId = String(reply.body['requestId']);
     const job = await queue.getJob(snapshotMemberJobId(member, `request:${requestId}`));
     expect(job?.name).toBe(SNAPSHOT_MEMBER);
-    expect(job?.data).toEqual({ userId: member, slot: `request:${requestId}`, reason: 'admin', requestId, blockNumber: null });
+    // The request's X-Request-Id goes with the job: the valuation's events take it as their correlation id.
+    expect(job?.data).toEqual({ userId: member, slot: `request:${requestId}`, reason: 'admin', requestId, blockNumber: null, correlationId: reply.headers.get('x-request-id') });
 
     // Each request is a valuation of its own.
     const again = await snapshotOf(member);

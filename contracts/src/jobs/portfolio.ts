@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EntityId } from '../shared/fields.js';
 import { SnapshotReason } from '../portfolio/events.js';
+import { JobCorrelationId } from './correlation.js';
 
 /** BullMQ queue of portfolio valuations; its processor and scheduler live in workers. */
 export const PORTFOLIO_SNAPSHOT_QUEUE = 'portfolio-snapshots';
@@ -16,6 +17,8 @@ export const SnapshotMemberJob = z.object({
   requestId: EntityId.nullable(),
   /** The block every member of a scheduled round is read at (null: the head when the job runs, or ledger mode). */
   blockNumber: z.number().int().nonnegative().nullable(),
+  /** The request that asked for it (an admin's snapshot request): the valuation's events take it as their correlation id. */
+  correlationId: JobCorrelationId.optional(),
 });
 export type SnapshotMemberJob = z.infer<typeof SnapshotMemberJob>;
 

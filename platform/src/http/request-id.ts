@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { REQUEST_ID_PATTERN } from '@concierge/contracts';
 import { withLogContext } from '../logging/context.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
- * A request id a client may choose: letters, digits and `_ . : -`, at most 128 characters, so a
- * UUID, a ULID or a tracing header's id passes and nothing can break a log line or a header.
+ * A request id a client may choose (REQUEST_ID_PATTERN): letters, digits and `_ . : -`, at most 128
+ * characters, so a UUID, a ULID or a tracing header's id passes and nothing can break a log line or
+ * a header. Jobs carry it as their correlation id under the same rule.
  */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 export function isRequestId(value: unknown): value is string {
-  return typeof value === 'string' && REQUEST_ID.test(value);
+  return typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
 }
 
 /** The id a request goes by: the one it carries when well-formed, else a new UUID. */

@@ -8,6 +8,7 @@ import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
 import { depositAddressIndex } from '../jobs/deposit-detection/deposit-addresses.js';
 import { depositDetectionProcessor } from '../jobs/deposit-detection/processor.js';
 import { settlementProcessor } from '../jobs/settlement/processor.js';
+import { withJobLog } from '../jobs/job-log.js';
 import {
   DEPOSIT_DETECTION_QUEUE,
   DEPOSIT_SCAN_JOB_OPTIONS,
@@ -84,7 +85,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
       logger,
     };
     // Concurrency 1: payouts take the hot wallet's nonces in turn instead of racing for one.
-    const settlementWorker = new Worker(SETTLEMENT_QUEUE, settlementProcessor(settlementDeps), {
+    const settlementWorker = new Worker(SETTLEMENT_QUEUE, withJobLog(SETTLEMENT_QUEUE, logger, settlementProcessor(settlementDeps)), {
       connection: redis(),
       prefix: config.QUEUE_PREFIX,
       concurrency: 1,

@@ -96,10 +96,10 @@ describe('account notices reactor', () => {
 
     const toMember = (email: string) => [...mails.values()].filter((m) => m.to === email);
     expect(toMember('member6@example.com')).toEqual([
-      { template: 'account-approved', to: 'member6@example.com', data: { firstName: 'First6', loginUrl: 'https://app.example.com/login' } },
+      { template: 'account-approved', to: 'member6@example.com', data: { firstName: 'First6', loginUrl: 'https://app.example.com/login' }, correlationId: expect.any(String) },
     ]);
     expect(toMember('member7@example.com')).toEqual([
-      { template: 'account-rejected', to: 'member7@example.com', data: { firstName: 'First7', reason: 'generic reason' } },
+      { template: 'account-rejected', to: 'member7@example.com', data: { firstName: 'First7', reason: 'generic reason' }, correlationId: expect.any(String) },
     ]);
     // Member 12 renamed themselves after the approval: the mail keeps the name as of the approval.
     expect(toMember('member12@example.com')[0]?.data.firstName).toBe('First12');
@@ -174,6 +174,8 @@ describe('account notices reactor', () => {
       template: 'account-approved',
       to: 'ada.byron@example.com',
       data: { firstName: 'Ada', loginUrl: 'https://app.example.com/login' },
+      // The approval's correlation id (its request's) goes with the mail for the worker's log.
+      correlationId: approved.id,
     });
   });
 

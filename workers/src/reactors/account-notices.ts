@@ -45,7 +45,8 @@ export function accountNoticesReactor(deps: AccountNoticesDeps): Reactor {
       deps.logger.error({ eventId: event.id, userId }, 'account notice skipped: no valid mail can be built');
       return;
     }
-    mails.add(SEND_MAIL, mail.data, mailJobOptions(mailJobId(mail.data.template, event.id)));
+    // The approval's request id goes with the mail, so the mail worker's lines name the request that caused it.
+    mails.add(SEND_MAIL, { ...mail.data, correlationId: event.metadata.correlationId }, mailJobOptions(mailJobId(mail.data.template, event.id)));
   }
 
   return defineReactor({

@@ -112,6 +112,7 @@ describe('key-reveal notices reactor', () => {
         revealedAt: AT,
         reason: REASON,
       },
+      correlationId: eventId,
     });
 
     // A crash between enqueueing and the checkpoint delivers the reveal again: the same ids, no new mail.

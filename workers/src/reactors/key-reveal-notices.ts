@@ -75,7 +75,7 @@ export function keyRevealNoticesReactor(deps: KeyRevealNoticesDeps): Reactor {
             deps.logger.error({ eventId: event.id, adminId: recipient.id }, 'key-reveal notice skipped: no valid mail can be built');
             continue;
           }
-          notices.add(SEND_MAIL, mail.data, mailJobOptions(mailJobId('key-revealed', `${event.id}-${recipient.id}`)));
+          notices.add(SEND_MAIL, { ...mail.data, correlationId: event.metadata.correlationId }, mailJobOptions(mailJobId('key-revealed', `${event.id}-${recipient.id}`)));
         }
       },
     },

@@ -35,9 +35,10 @@ export interface RoundResult {
 
 export type MemberResult = { readonly outcome: 'recorded'; readonly snapshotId: string; readonly totalValueMicro: string } | { readonly outcome: 'already-recorded' };
 
-const context = (target: SnapshotTarget): CommandContext => ({
+// Targets are spread from their jobs, so an admin's request's id travels with its member's target.
+const context = (target: SnapshotTarget & Pick<SnapshotMemberJob, 'correlationId'>): CommandContext => ({
   actor: { type: 'system', reason: 'portfolio snapshot' },
-  correlationId: target.requestId ?? `${target.userId}@${target.slot}`,
+  correlationId: target.correlationId ?? target.requestId ?? `${target.userId}@${target.slot}`,
   causationId: randomUUID(),
   now: new Date(),
 });

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { createRedis } from '../../redis.js';
 import { SNAPSHOT_ROUND_JOB_OPTIONS, SNAPSHOT_ROUND_SCHEDULER, SNAPSHOT_ROUND } from '../../queues.js';
 import { snapshotProcessor } from './processor.js';
+import { withJobLog } from '../job-log.js';
 import type { SnapshotSources } from './sources.js';
 
 export interface PortfolioSnapshotsOptions {
@@ -49,7 +50,8 @@ export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions
   const connections = [createRedis(options.redisUrl), createRedis(options.redisUrl)];
   const [queueConnection, workerConnection] = connections as [Redis, Redis];
   const queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: options.prefix });
-  const processor = snapshotProcessor({ ...options, queue });
+  // Member jobs are valued in batches: the request's id is logged with its job, not set around the batch.
+  const processor = withJobLog(PORTFOLIO_SNAPSHOT_QUEUE, logger, snapshotProcessor({ ...options, queue }), { scoped: false });
   const worker = new Worker(PORTFOLIO_SNAPSHOT_QUEUE, processor, {
     connection: workerConnection,
     prefix: options.prefix,

@@ -11,6 +11,9 @@ export type LagSubject = Pick<Processor, 'name' | 'kind'> & { readonly startFrom
 /** Events behind are counted up to this many; past it the seconds say more than the count. */
 export const LAG_EVENTS_CAP = 1000;
 
+/** Checkpoints read at once during a scrape. */
+const READ_CONCURRENCY = 4;
+
 export interface ProjectionLagOptions {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
@@ -49,7 +52,11 @@ export function projectionLagGauges(registry: Registry, options: ProjectionLagOp
   });
   const read = async (): Promise<Lag[]> => {
     try {
-      return await Promise.all(options.processors().map(measure));
+      // A few at a time: the reads share the pool with the projections themselves.
+      const subjects = options.processors();
+      const lags: Lag[] = [];
+      for (let i = 0; i < subjects.length; i += READ_CONCURRENCY) lags.push(...(await Promise.all(subjects.slice(i, i + READ_CONCURRENCY).map(measure))));
+      return lags;
     } catch (error) {
       failures.inc();
       options.onError?.(error);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { cpuBetween } from './cpu.js';
 import { adminCount, formatReport, runLoad } from './run.js';
 import { prepareTarget } from './target.js';
 
@@ -58,7 +59,7 @@ const log = (line: string) => console.log(`[load] ${line}`);
 log(`${os.cpus().length} cores, Node ${process.version}, load average ${load()}`);
 const target = await prepareTarget({
   members: users - admins,
-  admins: Math.min(admins, 10),
+  admins,
   url: values.url,
   databaseUrl: values['database-url'],
   eventStoreSchema: values['event-store-schema'],
@@ -67,8 +68,19 @@ const target = await prepareTarget({
 let errors: number;
 try {
   log(`${users} users (${admins} admins) for ${durationSeconds} s, think ${thinkMs} ms, ramp-up ${rampUpSeconds.toFixed(1)} s against ${target.base}; load average ${load()}`);
+  const cpuBefore = await target.cpu?.();
+  const harnessBefore = process.cpuUsage();
   const result = await runLoad({ base: target.base, users, durationSeconds, thinkMs, rampUpSeconds, adminEvery, accounts: target.accounts });
+  const cpuAfter = await target.cpu?.();
   console.log(formatReport(result));
+  if (cpuBefore && cpuAfter) {
+    // What the product spent, whatever else the machine ran: comparable across runs on a busy machine.
+    const used = cpuBetween(cpuBefore, cpuAfter);
+    const total = Object.values(used).reduce((a, b) => a + b, 0);
+    const harness = process.cpuUsage(harnessBefore);
+    const parts = Object.entries(used).map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`);
+    console.log(`\nCPU used by the product during the run: ${parts.join(', ')}; ${total.toFixed(1)} s in all, ${((total * 1000) / Math.max(1, result.requests)).toFixed(1)} ms per request, ${(total / result.seconds).toFixed(2)} cores on average; the load harness ${((harness.user + harness.system) / 1e6).toFixed(1)} s`);
+  }
   if (result.errors.length > 0 && target.output.length > 0) {
     // What the product's processes said about it: the gateway's upstream warnings, restarts, errors.
     const told = target.output.filter((line) => /Upstream|\[supervisor\]|"level":(50|60)/.test(line));

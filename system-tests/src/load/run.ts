@@ -14,7 +14,7 @@ export interface LoadOptions {
   readonly thinkMs: number;
   /** Users start evenly spread over this long. */
   readonly rampUpSeconds: number;
-  /** One user in `adminEvery` is an admin (at least one). */
+  /** One user in `adminEvery` is an admin (at least one), each with an account of their own when enough are seeded. */
   readonly adminEvery: number;
   readonly accounts: Seeded;
 }

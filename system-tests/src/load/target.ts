@@ -3,6 +3,7 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import { createPool, ensureDatabase } from '@concierge/platform/postgres/database';
 import { startProduct } from '../system/product.js';
 import { call, Recorder } from './client.js';
+import { productCpu, type CpuSnapshot } from './cpu.js';
 import { LOAD_PASSWORD, seedAccounts, type Seeded } from './seed.js';
 
 export const LOAD_DATABASE_URL = process.env['LOAD_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/concierge_load';
@@ -24,6 +25,8 @@ export interface LoadTarget {
   readonly accounts: Seeded;
   /** Lines the product's services printed (own product only), for a failure's story. */
   readonly output: readonly string[];
+  /** CPU the product's processes and database backends have used so far (own product only). */
+  readonly cpu?: () => Promise<CpuSnapshot>;
   close(): Promise<void>;
 }
 
@@ -82,7 +85,8 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
     const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
     const accounts = await seedAccounts(eventStore, counts, runId);
     await settled(product.base, accounts);
-    return { base: product.base, accounts, output: product.output, close: () => product.stop() };
+    const database = new URL(LOAD_DATABASE_URL).pathname.slice(1);
+    return { base: product.base, accounts, output: product.output, cpu: () => productCpu(product.pids(), schemas.pool, database), close: () => product.stop() };
   } catch (error) {
     await product.stop();
     throw error;

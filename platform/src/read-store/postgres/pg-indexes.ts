@@ -16,10 +16,8 @@ const lostRace = (error: unknown) => ALREADY_THERE.has(String((error as { code?:
  */
 export function indexStatements(table: string, spec: IndexSpec, trigramOps: string): string[] {
   const base = table.slice(table.indexOf('.') + 1);
-  const named = (definition: string) => {
-    const hash = createHash('sha256').update(definition).digest('hex').slice(0, 12);
-    return `CREATE INDEX IF NOT EXISTS ${base}_ix_${hash} ON ${table} ${definition}`;
-  };
+  const nameOf = (definition: string) => `${base}_ix_${createHash('sha256').update(definition).digest('hex').slice(0, 12)}`;
+  const named = (definition: string) => `CREATE INDEX IF NOT EXISTS ${nameOf(definition)} ON ${table} ${definition}`;
   if (spec.kind === 'sorted') {
     const keys = [...(spec.equals ?? []).map(filterKey), ...sortKeys(spec.sort), ID_SORT_KEY];
     return [named(`(${keys.join(', ')})`)];
@@ -36,7 +34,10 @@ export function indexStatements(table: string, spec: IndexSpec, trigramOps: stri
   // without it a rebuild of the read model ran several times slower (each row updates many trigram
   // entries at once). The price is that right after a bulk load, until autovacuum merges the
   // pending entries, the planner may prefer reading every document.
-  return [...columns, ...spec.fields.map((field) => named(`USING gin (${searchColumn(field)} ${trigramOps})`))];
+  // The trigram indexes over the JSON expressions that these replace would only slow every write.
+  const schema = table.slice(0, table.indexOf('.'));
+  const replaced = spec.fields.map((field) => `DROP INDEX IF EXISTS ${schema}.${nameOf(`USING gin (${searchKey(field)} ${trigramOps})`)}`);
+  return [...columns, ...spec.fields.map((field) => named(`USING gin (${searchColumn(field)} ${trigramOps})`)), ...replaced];
 }
 
 /** The table's search columns (made by `indexStatements`) by field; empty for a table without any. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchemas, type TestSchemas } from '../../testing/postgres.js';
 import type { FindQuery, ReadModelDoc, ReadStore } from '../port.js';
 import { describeReadStoreContract } from '../read-store.contract.js';
-import { searchColumnsOf } from './pg-indexes.js';
+import { createHash } from 'node:crypto';
+import { searchColumnsOf, trigramOperatorClass } from './pg-indexes.js';
 import { SqlBuilder } from './pg-query.js';
 import { createPgReadStore } from './pg-read-store.js';
 
@@ -95,8 +96,19 @@ describe('PostgreSQL read store search columns', () => {
     const before = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
     await before.collection<Named>('plain').upsertMany(docs);
     await before.collection<Named>('indexed').upsertMany(docs);
+    // The trigram index an older adapter built over the JSON expression, under the name it gave it.
+    const table = `${schemas.readStoreSchema}.c_indexed`;
+    const olderDefinition = `USING gin ((doc #>> '{name}') ${await trigramOperatorClass(schemas.pool)})`;
+    const olderName = `c_indexed_ix_${createHash('sha256').update(olderDefinition).digest('hex').slice(0, 12)}`;
+    await schemas.pool.query(`CREATE INDEX ${olderName} ON ${table} ${olderDefinition}`);
     const after = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
     await after.ensureIndexes('indexed', [{ kind: 'search', fields }]);
+    const { rows: left } = await schemas.pool.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'c_indexed'`,
+      [schemas.readStoreSchema],
+    );
+    expect(left.filter((index) => index.indexdef.includes('gin'))).toHaveLength(3);
+    expect(left.map((index) => index.indexdef).join('\n')).not.toMatch(/doc #>>/);
     const columns = await searchColumnsOf(schemas.pool, `${schemas.readStoreSchema}.c_indexed`);
     expect([...columns.keys()].sort()).toEqual(fields.slice().sort());
     const ids = async (store: ReadStore, collection: string, text: string) =>

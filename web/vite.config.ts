@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
@@ -9,7 +10,12 @@ export default defineConfig({
   plugins: [react()],
   // Workspace packages (contracts) are bundled from their TypeScript sources, so the SPA build
   // needs no prior build of theirs and always matches the code it is tested with.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // Every `from 'zod'` (the SPA's and contracts') goes through a module that turns zod's eval probe
+    // off before any schema is built, so zod need not load with the first page to do it.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-without-eval.ts', import.meta.url)) }],
+  },
   server: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: GATEWAY_URL, changeOrigin: false } } },
   // Vite stamps this on the tags it writes and on a `csp-nonce` meta tag the SPA reads; the gateway

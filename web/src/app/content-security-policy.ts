@@ -1,5 +1,4 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import * as z from 'zod/mini';
 
 declare global {
   interface Window {
@@ -30,6 +29,4 @@ export function createStyleCache(nonce: string | undefined): EmotionCache {
 // What follows must run before the libraries load, so main.tsx imports this module first.
 // notistack creates goober's <style> element while its module loads.
 window.__nonce__ = readCspNonce();
-// The policy allows no eval: zod would otherwise probe `new Function` on its first object
-// parse, and the browser reports that probe as a violation even though zod catches it.
-z.config({ jitless: true });
+// zod's no-eval setting is made where every import of zod resolves (lib/zod-without-eval.ts).

@@ -4,9 +4,6 @@ import { openapiRoutes, routes } from '@concierge/contracts';
 import { openApiDocument, type OpenApiDocument } from '@concierge/platform/openapi/document';
 import { REFERENCE_STYLESHEET, referencePage } from '@concierge/platform/openapi/reference-page';
 
-/** The document changes only with a release: browsers and proxies may keep it a few minutes. */
-const CACHE_CONTROL = 'public, max-age=300';
-
 /** src/openapi/routes.ts and dist/openapi/routes.js both sit two levels below query-api/package.json. */
 function apiVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
@@ -35,13 +32,13 @@ export function openApiHandlers(): Record<string, RequestHandler> {
   };
   return {
     [openapiRoutes.document.id]: (_req, res) => {
-      res.set('Cache-Control', CACHE_CONTROL).type('application/json').send(get().json);
+      res.type('application/json').send(get().json);
     },
     [openapiRoutes.reference.id]: (_req, res) => {
-      res.set('Cache-Control', CACHE_CONTROL).type('text/html').send(get().page);
+      res.type('text/html').send(get().page);
     },
     [openapiRoutes.stylesheet.id]: (_req, res) => {
-      res.set('Cache-Control', CACHE_CONTROL).type('text/css').send(REFERENCE_STYLESHEET);
+      res.type('text/css').send(REFERENCE_STYLESHEET);
     },
   };
 }

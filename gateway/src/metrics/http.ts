@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { RouteDef } from '@concierge/contracts';
-import { methodLabel, onResponseEnd, requestDurations } from '@concierge/platform/metrics/http';
+import { methodLabel, onResponseEnd, pathOf, requestDurations } from '@concierge/platform/metrics/http';
 import type { Registry } from '@concierge/platform/metrics/registry';
 import { createRouteMatcher, type RouteMatcher } from '../route-matcher.js';
 
@@ -9,7 +9,7 @@ const OWN_API_PATHS: Readonly<Record<string, string>> = { '/api/health': 'health
 
 /** What a request to the gateway is counted as: a route id of the table, `health`/`ready`, `unmatched` under /api, else `spa`. */
 export function gatewayRouteOf(match: RouteMatcher, method: string, url: string): string {
-  const path = new URL(url, 'http://gateway.invalid').pathname;
+  const path = pathOf(url);
   const own = OWN_API_PATHS[path];
   if (own) return own;
   if (path !== '/api' && !path.startsWith('/api/')) return 'spa';

@@ -20,4 +20,11 @@ describe("the gateway's request labels", () => {
     expect(gatewayRouteOf(match, 'GET', '/admin/users/42')).toBe('spa');
     expect(gatewayRouteOf(match, 'GET', '/metrics')).toBe('spa');
   });
+
+  it('label any request target a client can send without throwing', () => {
+    for (const target of ['http://[', '//evil.example/api/users', '', '?', '/api?x', '/api/%zz', '*']) {
+      expect(() => gatewayRouteOf(match, 'GET', target), target).not.toThrow();
+    }
+    expect(gatewayRouteOf(match, 'GET', '/api/users?limit=5')).toBe('users.list');
+  });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Registry } from 'prom-client';
 import { ConfigError } from '../config/env.js';
 import { serveHttp, type HttpCloser } from '../service/run.js';
+import { pathOf } from './http.js';
 
 /** Answers `GET /metrics` with the registry in Prometheus' text format; a collector that fails makes a 500. */
 export function metricsEndpoint(registry: Registry): (req: IncomingMessage, res: ServerResponse) => void {
@@ -25,7 +26,7 @@ export function metricsEndpoint(registry: Registry): (req: IncomingMessage, res:
 export function metricsListener(registry: Registry): RequestListener {
   const endpoint = metricsEndpoint(registry);
   return (req, res) => {
-    if (new URL(req.url ?? '/', 'http://metrics.invalid').pathname === '/metrics') endpoint(req, res);
+    if (pathOf(req.url) === '/metrics') endpoint(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
   };
 }

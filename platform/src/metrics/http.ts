@@ -22,6 +22,12 @@ export function routeIdOf(req: Request): string | undefined {
 const OWN_PATHS: Readonly<Record<string, string>> = { '/health': 'health', '/ready': 'ready', '/metrics': 'metrics' };
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** The path of a request target, without its query; never throws, whatever the client sent. */
+export function pathOf(target: string | undefined): string {
+  const path = (target ?? '/').split('?', 1)[0];
+  return path === undefined || path === '' ? '/' : path;
+}
+
 export type CommandOutcome = 'accepted' | 'rejected' | 'conflict' | 'failed';
 
 /** A command's outcome from its answer: 409 is a lost race or a taken value, other 4xx the caller's mistake or a refusal. */
@@ -77,7 +83,7 @@ export function httpMetrics(registry: Registry, options: HttpMetricsOptions = {}
   return (req, res, next) => {
     onResponseEnd(res, (status, seconds) => {
       const id = routeIdOf(req);
-      duration.observe({ route: id ?? OWN_PATHS[new URL(req.originalUrl, 'http://x.invalid').pathname] ?? 'unmatched', method: methodLabel(req.method), status }, seconds);
+      duration.observe({ route: id ?? OWN_PATHS[pathOf(req.originalUrl)] ?? 'unmatched', method: methodLabel(req.method), status }, seconds);
       if (commands && id && status !== 'aborted') commands.inc({ command: id, outcome: commandOutcome(res.statusCode) });
     });
     next();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHistograms, parseMetrics, samplesOf, sumOf, type Sample } from '@concierge/platform/metrics/testing/scrape';
 import { signedInAdmin, signIn } from './accounts.js';
@@ -14,6 +15,18 @@ async function scrape(url: string): Promise<Sample[]> {
   expect(response.status, url).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return parseMetrics(await response.text());
+}
+
+/** Sends bytes as they are (fetch would refuse or rewrite a malformed request) and answers the status line. */
+function rawRequest(base: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
 }
 
 /** The requests a route answered with `status`, as the latency histogram counts them. */
@@ -194,5 +207,13 @@ describe('metrics of every service after a journey', () => {
       expect(text, path).not.toContain('process_cpu_seconds_total');
     }
     expect((await fetch(`${product.base}/api/metrics`)).status).toBe(404);
+  });
+
+  it('times a request whose target is not a URL without falling over', async () => {
+    const answer = await rawRequest(product.base, 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+
+    expect(answer).toMatch(/^HTTP\/1\.1 [45]\d\d /);
+    expect((await fetch(`${product.base}/api/health`)).status).toBe(200);
+    expect(product.restarts()['web']).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { RouteDef } from '@concierge/contracts';
 import { sendProblem } from '@concierge/platform/http/problem';
 import { requestContext } from '@concierge/platform/http/request-id';
-import { requestLog } from '@concierge/platform/logging/http-log';
+import { loggedPath, requestLog } from '@concierge/platform/logging/http-log';
 import { createLogger, type Logger } from '@concierge/platform/logging/logger';
 import { healthHandler } from './health.js';
 import { readinessHandler } from './readiness.js';
@@ -111,7 +111,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       sendProblem(res, status, 'The request could not be served.');
       return;
     }
-    logger.error({ err: error, method: req.method, path: req.path }, 'Gateway error');
+    logger.error({ err: error, method: req.method, ...loggedPath(req) }, 'Gateway error');
     sendProblem(res, 500, 'Something went wrong. Please try again.');
   };
 }

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { ProxyServer } from 'httpxy';
 import { sendProblem } from '@concierge/platform/http/problem';
+import { requestIdOf } from '@concierge/platform/http/request-id';
+import { loggedPath } from '@concierge/platform/logging/http-log';
 import type { Logger } from '@concierge/platform/logging/logger';
 import { EDGE_HEADERS } from './security-headers.js';
 import type { Replica, UpstreamPool } from './upstream-pool.js';
@@ -36,7 +37,6 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-aut
 // Expect was met here (Node answered 100 Continue to the browser); httpxy also skips its proxyReq
 // event, and with it the timeout below, for a request that still carries it.
 const SET_BY_GATEWAY = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'expect'];
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /**
  * A request body up to this size (declared by Content-Length) is read before the call is sent, so
  * a replica that refuses the connection can be skipped and the call sent to another one: nothing
@@ -96,7 +96,7 @@ export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
         return;
       }
       const code = (error as NodeJS.ErrnoException).code;
-      const fields = { upstream: target.pool.name, replica: replica.url.host, method: req.method, path: req.path, requestId: req.headers['x-request-id'], err: error };
+      const fields = { upstream: target.pool.name, replica: replica.url.host, method: req.method, ...loggedPath(req), requestId: req.headers['x-request-id'], err: error };
       const again = attempt + 1 < maxAttempts;
       if (error instanceof UpstreamTimeout) {
         logger.warn(fields, 'Upstream timed out');
@@ -125,8 +125,8 @@ export function upstreamProxy(target: ProxyTarget, logger: Logger): Forward {
   };
 
   return (req, res) => {
-    const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    // Settled by requestContext() when the call arrived; read again here so a proxy mounted alone still sends one.
+    const requestId = requestIdOf(req.headers['x-request-id']);
     // Read before the headers below change: TRUST_PROXY decides how far back req.ip looks, and only that address goes on, never the chain.
     const forwarded = { for: req.ip ?? req.socket.remoteAddress ?? '', proto: req.protocol, host: req.headers.host ?? '' };
     // httpxy sends the request's own headers and url: they become what the service is to see.

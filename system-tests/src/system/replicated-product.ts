@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { startServices } from '@concierge/supervisor';
+import { freePort } from './free-port.js';
+
+/** The replicated services, and the names their processes go by (`command-api-1`, ...). */
+export const REPLICATED = ['command-api', 'query-api', 'workers'] as const;
+export type ReplicatedService = (typeof REPLICATED)[number];
+
+export interface ReplicatedProduct {
+  /** The gateway's origin. */
+  readonly base: string;
+  /** Each API replica's own origin, in replica order (1, 2, ...), reachable beside the gateway. */
+  readonly commandUrls: readonly string[];
+  readonly queryUrls: readonly string[];
+  readonly queuePrefix: string;
+  readonly schemas: TestSchemas;
+  /** The services' DATA_DIR: keys, and the mail outbox (`outbox/`). */
+  readonly dataDir: string;
+  /** Every line the processes printed, each prefixed with the process's name. */
+  readonly output: readonly string[];
+  /** Each process's pid now (undefined while the supervisor restarts it), by name (`workers-2`, `web`). */
+  pids(): Record<string, number | undefined>;
+  restarts(): Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product as production runs it on one machine: `replicas` processes of each API and of the
+ * workers, and one gateway spreading calls over them, each process under the supervisor (a process
+ * that exits is started again), on fresh schemas of the shared test database and a queue prefix of
+ * its own.
+ */
+export async function startReplicatedProduct(label: string, replicas: number, env: Record<string, string> = {}): Promise<ReplicatedProduct> {
+  const schemas = await createTestSchemas(label);
+  const gateway = await freePort();
+  const commandPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+  const queryPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+  const commandUrls = commandPorts.map((port) => `http://127.0.0.1:${port}`);
+  const queryUrls = queryPorts.map((port) => `http://127.0.0.1:${port}`);
+  const base = `http://127.0.0.1:${gateway}`;
+  const queuePrefix = `test-${label}-${randomUUID().slice(0, 8)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `concierge-${label}-`));
+  const output: string[] = [];
+  const numbered = (service: ReplicatedService, each: (i: number) => Record<string, string>) =>
+    Array.from({ length: replicas }, (_, i) => ({ name: `${service}-${i + 1}`, service, env: each(i) }));
+  const services = startServices({
+    mode: 'source',
+    write: (line) => void output.push(line),
+    // A stopped replica comes back quickly; the rolling restart counts on it.
+    policy: { firstDelayMs: 100, maxDelayMs: 1_000 },
+    instances: [
+      ...numbered('command-api', (i) => ({ COMMAND_API_PORT: String(commandPorts[i]) })),
+      ...numbered('query-api', (i) => ({ QUERY_API_PORT: String(queryPorts[i]) })),
+      ...numbered('workers', () => ({})),
+      { name: 'web', service: 'web', env: { PORT: String(gateway) } },
+    ],
+    env: {
+      COMMAND_API_URL: commandUrls.join(','),
+      QUERY_API_URL: queryUrls.join(','),
+      PUBLIC_URL: base,
+      DATABASE_URL: schemas.connectionString,
+      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
+      READ_STORE_SCHEMA: schemas.readStoreSchema,
+      QUEUE_PREFIX: queuePrefix,
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // Metrics ports of their own: two workers on one machine, and test products side by side.
+      WORKERS_METRICS_PORT: '0',
+      GATEWAY_METRICS_PORT: '0',
+      ...env,
+    },
+  });
+  const stop = async () => {
+    await services.stop();
+    await schemas.drop();
+    await dropKeys(env['REDIS_URL'] ?? process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', queuePrefix);
+  };
+  // Up when every API replica answers its health and the query API finds the workers beating.
+  const allUp = async () => {
+    const health = await fetch(`${base}/api/health`).then(
+      async (r) => (r.ok ? ((await r.json()) as { replicas?: Record<string, string[]> }) : undefined),
+      () => undefined,
+    );
+    const states = Object.values(health?.replicas ?? {}).flat();
+    if (states.length !== 2 * replicas || states.some((state) => state !== 'up')) return false;
+    return fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const gaveUp = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 250, undefined))]);
+    if (gaveUp) {
+      await stop();
+      throw new Error(`${gaveUp.name} kept exiting (code ${gaveUp.code}) while starting:\n${output.join('')}`);
+    }
+    if (await allUp()) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`services did not come up within 90 s:\n${output.join('')}`);
+    }
+  }
+  return { base, commandUrls, queryUrls, queuePrefix, schemas, dataDir, output, pids: services.pids, restarts: services.restarts, stop };
+}
+
+/** Deletes every key of the run's queue prefix from the shared Redis. */
+async function dropKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

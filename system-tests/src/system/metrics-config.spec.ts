@@ -78,4 +78,17 @@ describe('the monitoring files of the compose topology', () => {
       for (const target of panel.targets ?? []) expect(target.expr.trim(), panel.title).not.toBe('');
     }
   });
+
+  it('lays the panels out on the 24-column grid without overlaps', () => {
+    const cells = new Map<string, string>();
+    for (const { title, gridPos } of dashboard.panels) {
+      expect(gridPos.x + gridPos.w, title).toBeLessThanOrEqual(24);
+      for (let x = gridPos.x; x < gridPos.x + gridPos.w; x += 1) {
+        for (let y = gridPos.y; y < gridPos.y + gridPos.h; y += 1) {
+          expect(cells.get(`${x},${y}`), `${title} overlaps`).toBeUndefined();
+          cells.set(`${x},${y}`, title);
+        }
+      }
+    }
+  });
 });

@@ -7,6 +7,7 @@ export interface DashboardPanel {
   readonly id: number;
   readonly type: string;
   readonly title: string;
+  readonly gridPos: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
   readonly datasource?: { readonly uid: string };
   readonly targets?: readonly { readonly expr: string }[];
 }

@@ -102,6 +102,16 @@ export function describeEventStoreContract(adapterName: string, makeStore: () =>
       expect(await store.readStream(id)).toHaveLength(2);
     });
 
+    it('appends nothing when the same event is appended again with any expected revision', async () => {
+      const id = stream('idem');
+      const events = [testEvent('X')];
+      const first = await store.appendToStream(id, events, { expectedRevision: 'any' });
+      const again = await store.appendToStream(id, events, { expectedRevision: 'any' });
+      expect(again.nextRevision).toBe(first.nextRevision);
+      expect(comparePositions(again.position, first.position)).toBe(0);
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+
     it('refuses an append that repeats only some event ids of an earlier one', async () => {
       const id = stream('idem');
       const [a, b] = [testEvent(), testEvent()];

@@ -213,3 +213,77 @@ export function appendStoredTextEventsFunction(s: string): string {
     END;
     $fn$;`;
 }
+
+/**
+ * The append of migration 6: migration 5's without the look-up of the event ids before the insert,
+ * which cost 35 us of PostgreSQL CPU an append beside a raw insert's 95 (side by side, 50 writers):
+ * the unique index on event_id already looks each id up on the way in. So a repeated id surfaces
+ * as that index's unique violation, which the adapter turns into 'duplicate' or 'partial' by one
+ * look-up (pg-event-store.ts); only a revision that does not match looks the ids up here first, so
+ * a repeated append is still answered as one before its expected revision is judged.
+ */
+export function appendUniqueIdsEventsFunction(s: string): string {
+  return `
+    CREATE OR REPLACE FUNCTION ${s}.append_events(
+      p_stream text, p_expected_kind text, p_expected bigint,
+      p_ids uuid[], p_types text[], p_data json[], p_metadata json[], p_contents bytea)
+    RETURNS TABLE (outcome text, actual_revision bigint, last_transaction_id text, last_seq bigint, next_revision bigint)
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      v_count integer := cardinality(p_ids);
+      v_found integer;
+      v_same_stream boolean;
+      v_current bigint;
+      v_link bytea;
+      v_previous bytea[];
+      v_hashes bytea[];
+    BEGIN
+      PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+
+      SELECT e.stream_revision, e.hash INTO v_current, v_link
+        FROM ${s}.events e WHERE e.stream_id = p_stream ORDER BY e.stream_revision DESC LIMIT 1;
+      IF (p_expected_kind = 'no_stream' AND v_current IS NOT NULL)
+         OR (p_expected_kind = 'stream_exists' AND v_current IS NULL)
+         OR (p_expected_kind = 'exact' AND v_current IS DISTINCT FROM p_expected) THEN
+        SELECT count(*), coalesce(bool_and(e.stream_id = p_stream), false) INTO v_found, v_same_stream
+          FROM ${s}.events e WHERE e.event_id = ANY(p_ids);
+        IF v_found > 0 AND (v_found <> v_count OR NOT v_same_stream) THEN
+          RETURN QUERY SELECT 'partial'::text, NULL::bigint, NULL::text, NULL::bigint, NULL::bigint;
+        ELSIF v_found > 0 THEN
+          RETURN QUERY SELECT 'duplicate'::text, NULL::bigint, e.transaction_id::text, e.seq, max(e.stream_revision) OVER ()
+            FROM ${s}.events e WHERE e.event_id = ANY(p_ids) ORDER BY e.transaction_id DESC, e.seq DESC LIMIT 1;
+        ELSE
+          RETURN QUERY SELECT 'conflict'::text, v_current, NULL::text, NULL::bigint, NULL::bigint;
+        END IF;
+        RETURN;
+      END IF;
+
+      IF p_contents IS NOT NULL AND length(p_contents) <> 32 * v_count THEN
+        RAISE EXCEPTION 'append_events: % bytes of content digests for % events', length(p_contents), v_count;
+      END IF;
+      v_current := coalesce(v_current, -1);
+      v_link := coalesce(v_link, '\\x${'00'.repeat(32)}'::bytea);
+      IF v_count = 1 THEN
+        RETURN QUERY INSERT INTO ${s}.events (stream_id, stream_revision, event_id, type, data, metadata, previous_hash, hash)
+          VALUES (p_stream, v_current + 1, p_ids[1], p_types[1], p_data[1], p_metadata[1], v_link,
+                  CASE WHEN p_contents IS NULL THEN v_link ELSE sha256(v_link || int8send(v_current + 1) || p_contents) END)
+          RETURNING 'ok'::text, NULL::bigint, transaction_id::text, seq, stream_revision;
+        RETURN;
+      END IF;
+
+      FOR i IN 1 .. v_count LOOP
+        v_previous[i] := v_link;
+        IF p_contents IS NOT NULL THEN
+          v_link := sha256(v_link || int8send(v_current + i) || substring(p_contents FROM 32 * i - 31 FOR 32));
+        END IF;
+        v_hashes[i] := v_link;
+      END LOOP;
+      RETURN QUERY WITH inserted AS (
+        INSERT INTO ${s}.events (stream_id, stream_revision, event_id, type, data, metadata, previous_hash, hash)
+        SELECT p_stream, v_current + x.n, x.i, x.t, x.d, x.m, x.p, x.h
+          FROM unnest(p_ids, p_types, p_data, p_metadata, v_previous, v_hashes) WITH ORDINALITY AS x(i, t, d, m, p, h, n)
+        RETURNING transaction_id, seq, stream_revision)
+      SELECT 'ok'::text, NULL::bigint, i.transaction_id::text, i.seq, i.stream_revision FROM inserted i ORDER BY i.seq DESC LIMIT 1;
+    END;
+    $fn$;`;
+}

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { appendChainedEventsFunction, appendEventsFunction, appendStoredTextEventsFunction } from './append-function.js';
+import { appendChainedEventsFunction, appendEventsFunction, appendStoredTextEventsFunction, appendUniqueIdsEventsFunction } from './append-function.js';
 import { inTransaction } from './database.js';
 import { schemaName } from './identifiers.js';
 import { sealUnhashedEvents } from './seal-chain.js';
@@ -91,6 +91,11 @@ const eventStoreMigrations: readonly Migration[] = [
       ALTER TABLE ${s}.events ADD CONSTRAINT events_pkey PRIMARY KEY (transaction_id, seq);
       DROP FUNCTION ${s}.append_events(text, text, bigint, uuid[], text[], jsonb[], jsonb[], bytea[]);
       ${appendStoredTextEventsFunction(s)}`,
+  },
+  {
+    id: 6,
+    name: 'append_events leaves repeated ids to the unique index',
+    sql: appendUniqueIdsEventsFunction,
   },
 ];
 

@@ -100,7 +100,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const [kind, exact] = typeof expectedRevision === 'bigint' ? ['exact', expectedRevision.toString()] : [expectedRevision, null];
-    // Canonical JSON is valid JSON: the same text is the jsonb value and the hashed content.
+    // Canonical JSON is valid JSON: the same text is the stored json value and the hashed content.
     const encode = hashChain ? canonicalJson : JSON.stringify;
     const data = events.map((e) => encode(e.data));
     const metadata = events.map((e) => encode(e.metadata));
@@ -121,8 +121,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         contents,
       ] }));
     } catch (error) {
-      // The same event ids raced into another stream and won: the retry reports it as a partial duplicate.
-      if (isUniqueViolation(error, 'events_event_id_key')) return appendToStream(streamId, events, { expectedRevision });
+      // An id already stored: append_events leaves finding it to the unique index (migration 6).
+      if (isUniqueViolation(error, 'events_event_id_key')) return repeatedAppend(streamId, events, error);
       throw error;
     }
     const row = rows[0];
@@ -144,6 +144,24 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       case 'partial':
         throw new PartialDuplicateAppendError(streamId);
     }
+  }
+
+  /**
+   * An append whose ids are stored already: all of them in this stream is the same append again,
+   * answered with where it landed; some of them, or in another stream, is refused.
+   */
+  async function repeatedAppend(streamId: string, events: readonly NewEvent[], violation: unknown): Promise<AppendResult> {
+    const { rows } = await pool.query<{ stream_id: string; stream_revision: string; transaction_id: string; seq: string }>(
+      `SELECT e.stream_id, e.stream_revision, e.transaction_id::text AS transaction_id, e.seq FROM ${s}.events e
+        WHERE e.event_id = ANY($1::uuid[]) ORDER BY e.transaction_id DESC, e.seq DESC`,
+      [events.map((e) => e.id)],
+    );
+    const [last] = rows;
+    // None stored: the append repeats an id within itself, which the index refused.
+    if (!last) throw violation;
+    if (rows.length !== events.length || rows.some((r) => r.stream_id !== streamId)) throw new PartialDuplicateAppendError(streamId);
+    const nextRevision = rows.reduce((max, r) => (BigInt(r.stream_revision) > max ? BigInt(r.stream_revision) : max), -1n);
+    return { nextRevision, position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.seq) } };
   }
 
   async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

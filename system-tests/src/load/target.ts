@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPool, ensureDatabase } from '@concierge/platform/postgres/database';
 import { startProduct } from '../system/product.js';
@@ -78,7 +79,12 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
   }
   await ensureDatabase(LOAD_DATABASE_URL);
   log('starting the product (command API, query API, workers, gateway)');
-  const product = await startProduct('load', { databaseUrl: LOAD_DATABASE_URL, env: LOAD_PRODUCT_ENV });
+  const queuePrefix = `load-${runId}`;
+  const product = await startProduct('load', { databaseUrl: LOAD_DATABASE_URL, env: { ...LOAD_PRODUCT_ENV, QUEUE_PREFIX: queuePrefix } });
+  const close = async () => {
+    await product.stop();
+    await deleteKeys(queuePrefix);
+  };
   try {
     log(`seeding ${counts.members} members and ${counts.admins} admins`);
     const { schemas } = product;
@@ -86,9 +92,24 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
     const accounts = await seedAccounts(eventStore, counts, runId);
     await settled(product.base, accounts);
     const database = new URL(LOAD_DATABASE_URL).pathname.slice(1);
-    return { base: product.base, accounts, output: product.output, cpu: () => productCpu(product.pids(), schemas.pool, database), close: () => product.stop() };
+    return { base: product.base, accounts, output: product.output, cpu: () => productCpu(product.pids(), schemas.pool, database), close };
   } catch (error) {
-    await product.stop();
+    await close();
     throw error;
+  }
+}
+
+/** Removes the run's queues and every other key under its prefix from Redis, once the product has stopped. */
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }

@@ -195,7 +195,7 @@ function rehearse(root, dir) {
     fn();
     console.log(`[image-build] ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   };
-  step(`context (${copyContext(root, context)} files)`, () => undefined);
+  step('context', () => console.log(`[image-build] ${copyContext(root, context)} files in the build context`));
   step('install', () => install(context));
   step('build', () => build(context));
   step('runtime', () => runtime(context, out));

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withLogContext } from './context.js';
-import { createLogger, SECRET_FIELDS } from './logger.js';
+import { createLogger, SECRET_FIELDS, SECRET_SETTINGS } from './logger.js';
 
 /** A logger writing into memory, and the lines it wrote so far. */
 function capture() {
@@ -19,12 +19,14 @@ function capture() {
 const secretOf = (field: string) => `SECRET-${field}-f00d`;
 
 describe('log redaction', () => {
-  it('writes none of the secrets a log line may be handed, at the top, one and two levels down, and in request headers', () => {
+  it('writes none of the secrets a log line may be handed: fields at the top and one level down, settings, mail links and request headers', () => {
     const { logger, text } = capture();
-    const secrets = Object.fromEntries(SECRET_FIELDS.map((field) => [field, secretOf(field)]));
-    logger.info(secrets, 'top level');
-    logger.info({ config: secrets }, 'a service config');
-    logger.warn({ job: { data: secrets } }, 'a job');
+    const fields = Object.fromEntries(SECRET_FIELDS.map((field) => [field, secretOf(field)]));
+    const settings = Object.fromEntries(SECRET_SETTINGS.map((setting) => [setting, secretOf(setting)]));
+    logger.info({ ...fields, ...settings }, 'top level');
+    logger.info({ body: fields, config: settings, env: settings }, 'a body and the settings');
+    // As a worker's `failed` listener logs a job: `{ data: job.data }`, and a mail job's data holds its links in `data`.
+    logger.warn({ job: 'SEND_MAIL', data: { template: 'password-reset', data: { resetUrl: 'https://app.example.com/reset?token=SECRET-link-f00d' } } }, 'a mail job');
     logger.info(
       { req: { headers: { authorization: 'Bearer SECRET-jwt-f00d', cookie: 'sid=SECRET-cookie-f00d', 'x-step-up-grant': 'SECRET-grant-header-f00d' } } },
       'a request',

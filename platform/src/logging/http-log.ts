@@ -47,7 +47,8 @@ export function requestLog(logger: Logger): RequestHandler {
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     autoLogging: { ignore: (req) => PROBES.has(pathOf(req)) },
-    customLogLevel: (_req, res, error) => (error !== undefined || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // A refusal (4xx) is the API working as meant: it stays at info, so LOG_LEVEL=warn shows only failures.
+    customLogLevel: (_req, res, error) => (error !== undefined || res.statusCode >= 500 ? 'error' : 'info'),
     // The id goes in the line's own fields (where the log context's copy merges with it), not in a child's bindings (which would write it twice).
     customSuccessObject: (req, _res, fields: object) => ({ ...fields, requestId: requestIdOf(req) }),
     customErrorObject: (req, _res, _error, fields: object) => ({ ...fields, requestId: requestIdOf(req) }),

@@ -48,7 +48,7 @@ export interface Run {
   readonly refusals: readonly Outcome[];
   readonly reads: readonly Read[];
   readonly approvals: number;
-  /** How long reads with X-Min-Position took (the wait for the projections included). */
+  /** How long reads with X-Min-Position took (the query API's wait for its projections included). */
   readonly waits: { readonly p50: number; readonly p99: number; readonly max: number };
   /** The worst projection lag the query API's /ready reported while the run went on. */
   readonly maxLagMs: number;
@@ -192,7 +192,7 @@ export function journeys(product: ReplicatedProduct, admin: string): Journeys {
       return { commands, refusals, reads, approvals, waits: { p50: percentile(waits, 50), p99: percentile(waits, 99), max: waits.at(-1) ?? 0 }, maxLagMs };
     },
     async replaced(name, before) {
-      const deadline = Date.now() + 45_000;
+      const deadline = Date.now() + 60_000;
       const [service, replica] = [name.replace(/-\d+$/, ''), Number(name.split('-').at(-1)) - 1];
       const url = service === 'command-api' ? product.commandUrls[replica] : service === 'query-api' ? product.queryUrls[replica] : undefined;
       const serves = async () => {
@@ -205,7 +205,7 @@ export function journeys(product: ReplicatedProduct, admin: string): Journeys {
       const started = Date.now();
       let newPidAt: number | undefined;
       while (!(await serves())) {
-        if (Date.now() > deadline) throw new Error(`${name} was not back within 45 s:\n${product.output.slice(-30).join('')}`);
+        if (Date.now() > deadline) throw new Error(`${name} was not back within 60 s:\n${product.output.slice(-30).join('')}`);
         if (newPidAt === undefined && ![undefined, before].includes(product.pids()[name])) newPidAt = Date.now();
         await sleep(100);
       }

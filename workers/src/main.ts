@@ -119,8 +119,6 @@ runService('workers', async () => {
   metrics.observe(mailWorker);
   metrics.watchProjections({ eventStore: stores.eventStore, readStore: stores.readStore, processors });
 
-  // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
-  const names = processors.map((p) => p.name);
   // Queues and workers report a lost Redis connection as 'error' events; ioredis reconnects by itself.
   const onQueueError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
   queue.on('error', onQueueError);
@@ -128,7 +126,8 @@ runService('workers', async () => {
   worker.on('error', onQueueError);
   mailWorker.on('error', onQueueError);
   const heartbeat = startHeartbeat(connection, workersHeartbeatKey(config.QUEUE_PREFIX), WORKERS_HEARTBEAT_INTERVAL_MS, WORKERS_HEARTBEAT_TTL_MS);
-  const wakeUp = startWakeUp({ eventStore: stores.eventStore, queue, projectionNames: names, logger });
+  // Reactors catch up like projections, so one wake-up (one event subscription) serves both.
+  const wakeUp = startWakeUp({ eventStore: stores.eventStore, queue, processors, logger });
   logger.info(
     { projections: projections.map((p) => p.name), reactors: reactors.map((r) => r.name), readStore: config.READ_STORE, mail: mailTransport.kind },
     'workers running',

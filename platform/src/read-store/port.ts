@@ -110,6 +110,13 @@ export interface ReadStore {
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Drops every document of the collections and the projection's checkpoint, in one step. */
   reset(projection: string, collections: readonly string[]): Promise<void>;
+  /**
+   * Runs `load` (a rebuild's replay into collections just reset) with the collections' secondary
+   * indexes set aside, and builds them again once it ends, whether it succeeded or not: one build
+   * over the loaded documents costs less than keeping every index up document by document. Queries
+   * meanwhile still answer, more slowly. Adapters that gain nothing from it just run `load`.
+   */
+  bulkLoad<R>(collections: readonly string[], load: () => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
 

@@ -171,6 +171,23 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
         await client.query(`DELETE FROM ${s}.checkpoints WHERE projection = $1`, [projection]);
       });
     },
+    async bulkLoad(collections, load) {
+      const tables = await Promise.all(collections.map((name) => ensureTable(name)));
+      // Secondary indexes only: the primary key (and any unique index) keeps upserts correct.
+      const { rows } = await pool.query<{ name: string; definition: string }>(
+        `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+           FROM pg_index WHERE indrelid = ANY($1::regclass[]) AND NOT indisunique`,
+        [tables],
+      );
+      for (const { name } of rows) await pool.query(`DROP INDEX IF EXISTS ${name}`);
+      try {
+        return await load();
+      } finally {
+        // The definitions as PostgreSQL printed them; IF NOT EXISTS because a query API starting
+        // meanwhile (ensureIndexes) may have built them again already.
+        await createAll(pool, rows.map(({ definition }) => definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+      }
+    },
     close: async () => undefined, // the pool belongs to the caller
   };
 }

@@ -51,23 +51,34 @@ export async function catchUp(processor: Processor, deps: CatchUpDeps): Promise<
   let from = await startingPoint(processor, deps);
   let events = 0;
   let waitingSince: number | undefined;
+  const readAfter = (after: Position | undefined) => {
+    const reading = deps.eventStore.readAll({ after: after ?? START, maxCount: batchSize });
+    reading.catch(() => undefined); // a read ahead is awaited on the next turn, or dropped when a commit fails first
+    return reading;
+  };
+  let next = readAfter(from);
   for (;;) {
-    const read = await deps.eventStore.readAll({ after: from ?? START, maxCount: batchSize });
+    const read = await next;
     const batch = until === undefined ? read : read.filter((event) => comparePositions(event.position, until) <= 0);
     const last = batch[batch.length - 1];
+    const full = batch.length === batchSize;
+    // A full batch is most likely followed by another: read it while this one is applied and
+    // committed, so the store's read and the read model's write overlap (two connections).
+    if (full && last) next = readAfter(last.position);
     if (last) {
       await commit(processor, processor.select(batch), { from, to: last.position }, deps.readStore);
       from = last.position;
       events += batch.length;
       waitingSince = undefined;
     }
-    if (batch.length === batchSize) continue;
+    if (full) continue;
     const passedUntil = batch.length < read.length;
     if (passedUntil || reach === undefined || comparePositions(from ?? START, reach) >= 0) return { events, position: from };
     // A short read below `reach`: a transaction still open elsewhere hides the events after `from`.
     waitingSince ??= Date.now();
     if (Date.now() - waitingSince > (deps.reachTimeoutMs ?? 60_000)) throw new HiddenEventsError(processor.name, from ?? START, reach);
     await sleep(HIDDEN_RETRY_MS);
+    next = readAfter(from);
   }
 }
 
@@ -87,13 +98,14 @@ export class HiddenEventsError extends Error {
 
 /**
  * Drops the read model and replays it up to at least the last event committed when it started,
- * waiting for events that older transactions still open elsewhere hide (see `reach`).
+ * waiting for events that older transactions still open elsewhere hide (see `reach`). The read
+ * model's indexes are built once at the end (`bulkLoad`) instead of kept up during the replay.
  */
 export async function rebuild(projection: Projection, deps: CatchUpDeps): Promise<CatchUpResult> {
   const last = await deps.eventStore.lastPosition();
   const reach = deps.until === undefined ? last : minPosition(deps.until, last);
   await deps.readStore.reset(projection.name, projection.readModels);
-  return catchUp(projection, { reach, ...deps });
+  return deps.readStore.bulkLoad(projection.readModels, () => catchUp(projection, { reach, ...deps }));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import type { ChainedEvent, EventStore } from '../event-store/port.js';
-import { GENESIS_HASH, NonCanonicalValueError, chainHash, contentDigest, digestOfCanonicalParts } from '../event-store/hash-chain.js';
+import { GENESIS_HASH, NonCanonicalValueError, chainHash, contentDigest, hexDigestOfCanonicalParts } from '../event-store/hash-chain.js';
 import { START, comparePositions, type Position } from '../event-store/position.js';
 import type { StreamHead, StreamHeads } from './stream-heads.js';
 
@@ -159,7 +159,7 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
 function recomputedHash(previousHash: string, event: ChainedEvent): string {
   if (!('dataJson' in event)) return chainHash(previousHash, event.revision, contentDigest(event));
   const { streamId, id, type, dataJson, metadataJson } = event;
-  const asStored = chainHash(previousHash, event.revision, digestOfCanonicalParts(streamId, id, type, dataJson, metadataJson));
+  const asStored = chainHash(previousHash, event.revision, hexDigestOfCanonicalParts(streamId, id, type, dataJson, metadataJson));
   if (asStored === event.hash) return asStored;
   const content = { streamId, id, type, data: JSON.parse(dataJson) as unknown, metadata: JSON.parse(metadataJson) as unknown };
   return chainHash(previousHash, event.revision, contentDigest(content));

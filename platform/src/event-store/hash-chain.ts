@@ -193,24 +193,38 @@ export function contentDigest(event: ChainContent): Buffer {
  * same texts as the jsonb values, so an append encodes each event once.
  */
 export function digestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): Buffer {
+  return Buffer.from(hexDigestOfCanonicalParts(streamId, id, type, dataJson, metadataJson), 'hex');
+}
+
+/**
+ * digestOfCanonicalParts in hex. The hot paths (every append, every verified event) use this form:
+ * Node's SHA-256 answers hex about 1 us sooner than a Buffer, and a Buffer of 32 bytes costs
+ * several us to allocate, so digests are written in hex straight into buffers made once.
+ */
+export function hexDigestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): string {
   // Members in RFC 8785 order: data, id, metadata, stream, type.
   const text = `{"data":${dataJson},"id":${canonicalJson(canonicalEventId(id))},"metadata":${metadataJson},"stream":${canonicalJson(streamId)},"type":${canonicalJson(type)}}`;
-  return digest('sha256', text, 'buffer');
+  return digest('sha256', text, 'hex');
 }
 
 /** The 72 bytes hashed by chainHash, reused: every call fills all of them before hashing, synchronously. */
 const chainInput = Buffer.alloc(72);
 
 /** hash(r) from the previous hash, the revision and the content digest; all hashes in hex. */
-export function chainHash(previousHash: string, revision: bigint, content: Buffer): string {
-  // Buffer.write stops at the first character that is not hex, so 32 bytes written means 64 hex digits.
-  if (previousHash.length !== 64 || chainInput.write(previousHash, 0, 'hex') !== 32 || !isLowerCase(previousHash)) {
-    throw new Error(`Not a SHA-256 hash in hex: ${previousHash}`);
-  }
+export function chainHash(previousHash: string, revision: bigint, content: Buffer | string): string {
+  writeHex(previousHash, 0);
   chainInput.writeBigUInt64BE(revision, 32);
-  if (content.length !== 32) throw new Error(`Not a SHA-256 digest: ${content.length} bytes`);
-  content.copy(chainInput, 40);
+  if (typeof content === 'string') writeHex(content, 40);
+  else if (content.length !== 32) throw new Error(`Not a SHA-256 digest: ${content.length} bytes`);
+  else content.copy(chainInput, 40);
   return digest('sha256', chainInput, 'hex');
+}
+
+function writeHex(hash: string, offset: number): void {
+  // Buffer.write stops at the first character that is not hex, so 32 bytes written means 64 hex digits.
+  if (hash.length !== 64 || chainInput.write(hash, offset, 'hex') !== 32 || !isLowerCase(hash)) {
+    throw new Error(`Not a SHA-256 hash in hex: ${hash}`);
+  }
 }
 
 /** No A-F: hashes are written in lowercase hex, and one in another spelling is refused, not read. */

@@ -13,7 +13,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../port.js';
-import { canonicalJson, digestOfCanonicalParts } from '../hash-chain.js';
+import { canonicalJson, hexDigestOfCanonicalParts } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.js';
 import { subscribeWithPolling } from './pg-subscription.js';
@@ -105,9 +105,11 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     const data = events.map((e) => encode(e.data));
     const metadata = events.map((e) => encode(e.metadata));
     // One binary parameter of 32 bytes per event: no array literal to write or parse.
-    const contents = hashChain
-      ? Buffer.concat(events.map((e, i) => digestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? '')))
-      : null;
+    let contents: Buffer | null = null;
+    if (hashChain) {
+      contents = Buffer.allocUnsafe(32 * events.length);
+      events.forEach((e, i) => contents?.write(hexDigestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? ''), 32 * i, 'hex'));
+    }
     let rows: AppendRow[];
     try {
       ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8)`, values: [

@@ -36,7 +36,8 @@ describe('the verification panel routes: start a replay-verification, read its r
     const id = String(started.body['id']);
     const job = await queue.getJob(id);
     expect(job?.name).toBe(REPLAY_VERIFY);
-    expect(job?.data).toMatchObject({ verificationId: id, requestedBy: { role: 'auditor' } });
+    // The request's id (here one the API assigned) goes with the job for the worker's log.
+    expect(job?.data).toMatchObject({ verificationId: id, requestedBy: { role: 'auditor' }, correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
     const byId = await api.request('GET', `/audit/replay-verifications/${id}`, auditor);
     expect(byId.status).toBe(200);

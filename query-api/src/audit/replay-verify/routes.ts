@@ -13,6 +13,7 @@ import {
 } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { NotFoundError, ServiceUnavailableError } from '@concierge/platform/errors';
+import { currentLogContext } from '@concierge/platform/logging/context';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 
@@ -74,7 +75,10 @@ export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<s
     const report = queuedReplayVerification(randomUUID(), { userId, role }, now().toISOString());
     await reports().upsert(asDoc(report));
     try {
-      await queue.add(REPLAY_VERIFY, { verificationId: report.id, requestedBy: report.requestedBy }, replayVerifyJobOptions(report.id));
+      // The request's id goes with the job: the worker's lines for this run carry it.
+      const requestId = currentLogContext()?.requestId;
+      const data = { verificationId: report.id, requestedBy: report.requestedBy, ...(requestId ? { correlationId: requestId } : {}) };
+      await queue.add(REPLAY_VERIFY, data, replayVerifyJobOptions(report.id));
     } catch (error) {
       deps.logger.warn({ err: error, verificationId: report.id }, 'replay-verification could not be queued');
       await reports().upsert(asDoc({ ...report, status: 'error', error: NOT_QUEUED_MESSAGE, finishedAt: now().toISOString() }));

@@ -13,6 +13,7 @@ import type { WorkerObserver } from '../../metrics/jobs.js';
 import { createRedis } from '../../redis.js';
 import { replayVerify, type ReplayVerifyDeps } from './replay-verify.js';
 import type { ScratchFactory } from './scratch.js';
+import { withJobLog } from '../../jobs/job-log.js';
 
 export interface ReplayVerifyJobDeps {
   readonly eventStore: EventStore;
@@ -66,7 +67,7 @@ export function startReplayVerifyWorker(
 ): { close(): Promise<void> } {
   const connection = createRedis(deps.redisUrl);
   // Comparing keeps the event loop busy in stretches: a generous lock survives a lock renewal that runs late.
-  const worker = new Worker(REPLAY_VERIFY_QUEUE, replayVerifyProcessor(deps), { connection, prefix: deps.prefix, concurrency: 1, lockDuration: 120_000 });
+  const worker = new Worker(REPLAY_VERIFY_QUEUE, withJobLog(REPLAY_VERIFY_QUEUE, deps.logger, replayVerifyProcessor(deps)), { connection, prefix: deps.prefix, concurrency: 1, lockDuration: 120_000 });
   worker.on('failed', (job, error) => deps.logger.warn({ err: error, jobId: job?.id }, 'replay-verify job failed'));
   worker.on('error', (error) => deps.logger.warn({ err: error }, 'replay-verify queue connection error; reconnecting'));
   deps.observe?.(worker);

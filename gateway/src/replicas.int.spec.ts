@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type GatewayDeps } from './gateway.js';
 import { listen, send, startUpstream, type RunningServer } from './testing/http.js';
@@ -80,6 +81,23 @@ describe('gateway over several replicas', () => {
     const bodies = calls(a).map((r) => r.body.toString());
     expect(bodies).toHaveLength(3);
     expect(bodies.every((seen) => seen === body)).toBe(true);
+  });
+
+  it('sends calls to a replica again once its probes see it back', async () => {
+    const dead = new URL(await deadUrl());
+    const gateway = await gatewayOver(a.url, [dead.href, b.url]);
+    expect(servedBy((await send(`${gateway.url}/api/users`)).text)).toBe('b');
+    const revived = createServer((req, res) => res.writeHead(200, json).end(JSON.stringify({ servedBy: 'back' })));
+    await new Promise<void>((resolve) => revived.listen(Number(dead.port), '127.0.0.1', resolve));
+    try {
+      await sleep(200); // a few probe intervals
+      const seen = new Set<string>();
+      for (let i = 0; i < 4; i += 1) seen.add(servedBy((await send(`${gateway.url}/api/users`)).text));
+      expect([...seen].sort()).toEqual(['b', 'back']);
+    } finally {
+      revived.closeAllConnections();
+      await new Promise((resolve) => revived.close(resolve));
+    }
   });
 
   it('stops routing to a replica whose health says it is draining, and still serves through the other', async () => {

@@ -6,8 +6,10 @@ import type { EventStore } from './port.js';
  */
 export function decorateEventStore(store: EventStore, overrides: Partial<EventStore> = {}): EventStore {
   const readChained = store.readChained?.bind(store);
+  const readAllOf = store.readAllOf?.bind(store);
   return {
     ...(readChained ? { readChained } : {}),
+    ...(readAllOf ? { readAllOf } : {}),
     appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),

@@ -79,6 +79,16 @@ export interface ReadAllOptions {
   readonly maxCount: number;
 }
 
+/** A page of $all read for a reader that follows some event types only (see `readAllOf`). */
+export interface TypedPage {
+  /** The events of the asked types among those read, in global order. */
+  readonly events: RecordedEvent[];
+  /** Position of the last event read, of any type; undefined when none was. */
+  readonly last: Position | undefined;
+  /** How many events were read, of any type (at most maxCount). */
+  readonly read: number;
+}
+
 export interface SubscriptionHandle {
   close(): Promise<void>;
   /** Settles when the subscription stops: resolves on close(), rejects on a failure. */
@@ -110,6 +120,12 @@ export interface EventStore {
    * to readAll without it.
    */
   readChained?(options: ReadAllOptions): Promise<ChainedPage>;
+  /**
+   * readAll for a reader that follows some event types only: events of other types are read past
+   * without their data (PostgreSQL never converts their jsonb to text). Projections and reactors
+   * fall back to readAll without it.
+   */
+  readAllOf?(options: ReadAllOptions & { readonly types: ReadonlySet<string> }): Promise<TypedPage>;
   /** Position of the last event readers can see now (START when empty). */
   headPosition(): Promise<Position>;
   /**

@@ -12,6 +12,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type TypedPage,
 } from '../port.js';
 import { canonicalJson, hexDigestOfCanonicalParts } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
@@ -196,6 +197,27 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  // Events of other types come without data, metadata and hashes: only their place is needed.
+  async function readAllOf({ after, maxCount, types }: ReadAllOptions & { readonly types: ReadonlySet<string> }): Promise<TypedPage> {
+    const { rows } = await pool.query<EventRow & { followed: boolean }>(
+      `SELECT e.seq, e.transaction_id::text AS transaction_id, e.type, f.followed,
+          CASE WHEN f.followed THEN e.stream_id END AS stream_id, CASE WHEN f.followed THEN e.stream_revision END AS stream_revision,
+          CASE WHEN f.followed THEN e.event_id END AS event_id, CASE WHEN f.followed THEN e.data END AS data,
+          CASE WHEN f.followed THEN e.metadata END AS metadata, CASE WHEN f.followed THEN e.recorded_at END AS recorded_at,
+          CASE WHEN f.followed THEN encode(e.previous_hash, 'hex') END AS previous_hash, CASE WHEN f.followed THEN encode(e.hash, 'hex') END AS hash
+       FROM ${s}.events e CROSS JOIN LATERAL (SELECT e.type = ANY($4::text[]) AS followed) f
+       WHERE ${VISIBLE} AND (e.transaction_id, e.seq) > ($1::text::xid8, $2::bigint)
+       ORDER BY e.transaction_id, e.seq LIMIT $3`,
+      [after.commit.toString(), after.prepare.toString(), maxCount, [...types]],
+    );
+    const last = rows[rows.length - 1];
+    return {
+      events: rows.filter((row) => row.followed).map(toRecordedEvent),
+      last: last ? { commit: BigInt(last.transaction_id), prepare: BigInt(last.seq) } : undefined,
+      read: rows.length,
+    };
+  }
+
   // Rows as arrays of text, only the columns a chain check reads, data and metadata as stored
   // (the canonical text the writer hashed): verification's pace is set here.
   async function readChained({ after, maxCount }: ReadAllOptions): Promise<ChainedPage> {
@@ -244,6 +266,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     appendToStream,
     readStream,
     readAll,
+    readAllOf,
     readChained,
     headPosition,
     lastPosition,

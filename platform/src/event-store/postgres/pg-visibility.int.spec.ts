@@ -43,4 +43,15 @@ describe('PostgreSQL $all visibility', () => {
       append.release();
     }
   });
+
+  it('reads past the events of types a reader does not follow, giving it only its own and how far it read', async () => {
+    const store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+    const start = await store.lastPosition();
+    await store.appendToStream('typed-1', [testEvent('Followed'), testEvent('Other'), testEvent('Followed'), testEvent('Other')], { expectedRevision: 'no_stream' });
+    const all = await store.readAll({ after: start, maxCount: 100 });
+    const page = await store.readAllOf?.({ after: start, maxCount: 3, types: new Set(['Followed']) });
+    expect(page?.read).toBe(3);
+    expect(page?.last).toEqual(all[2]?.position);
+    expect(page?.events).toEqual([all[0], all[2]]);
+  });
 });

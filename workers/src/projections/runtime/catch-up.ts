@@ -1,4 +1,4 @@
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { EventStore, TypedPage } from '@concierge/platform/event-store/port';
 import { comparePositions, formatPosition, START, type Position } from '@concierge/platform/event-store/position';
 import { CheckpointMovedError, type ReadStore } from '@concierge/platform/read-store/port';
 import type { Reactor } from '../../reactors/reactor.js';
@@ -47,39 +47,55 @@ interface Claim {
  */
 export async function catchUp(processor: Processor, deps: CatchUpDeps): Promise<CatchUpResult> {
   const batchSize = deps.batchSize ?? 500;
-  const { until, reach } = deps;
+  const { reach } = deps;
   let from = await startingPoint(processor, deps);
   let events = 0;
   let waitingSince: number | undefined;
   const readAfter = (after: Position | undefined) => {
-    const reading = deps.eventStore.readAll({ after: after ?? START, maxCount: batchSize });
+    const reading = readPage(processor, deps, after ?? START, batchSize);
     reading.catch(() => undefined); // a read ahead is awaited on the next turn, or dropped when a commit fails first
     return reading;
   };
   let next = readAfter(from);
   for (;;) {
-    const read = await next;
-    const batch = until === undefined ? read : read.filter((event) => comparePositions(event.position, until) <= 0);
-    const last = batch[batch.length - 1];
-    const full = batch.length === batchSize;
+    const page = await next;
+    const full = page.read === batchSize;
     // A full batch is most likely followed by another: read it while this one is applied and
     // committed, so the store's read and the read model's write overlap (two connections).
-    if (full && last) next = readAfter(last.position);
-    if (last) {
-      await commit(processor, processor.select(batch), { from, to: last.position }, deps.readStore);
-      from = last.position;
-      events += batch.length;
+    if (full && page.last) next = readAfter(page.last);
+    if (page.last) {
+      await commit(processor, processor.select(page.events), { from, to: page.last }, deps.readStore);
+      from = page.last;
+      events += page.read;
       waitingSince = undefined;
     }
     if (full) continue;
-    const passedUntil = batch.length < read.length;
-    if (passedUntil || reach === undefined || comparePositions(from ?? START, reach) >= 0) return { events, position: from };
+    if (page.passedUntil || reach === undefined || comparePositions(from ?? START, reach) >= 0) return { events, position: from };
     // A short read below `reach`: a transaction still open elsewhere hides the events after `from`.
     waitingSince ??= Date.now();
     if (Date.now() - waitingSince > (deps.reachTimeoutMs ?? 60_000)) throw new HiddenEventsError(processor.name, from ?? START, reach);
     await sleep(HIDDEN_RETRY_MS);
     next = readAfter(from);
   }
+}
+
+interface Page extends TypedPage {
+  /** The read went past `until`: the run is complete. */
+  readonly passedUntil: boolean;
+}
+
+/**
+ * The next batch after `after`: through the store's `readAllOf` when it has one (events of types
+ * the processor does not follow come without their data), else `readAll` and the `until` cut.
+ */
+async function readPage(processor: Processor, deps: CatchUpDeps, after: Position, maxCount: number): Promise<Page> {
+  const { until } = deps;
+  if (deps.eventStore.readAllOf && until === undefined) {
+    return { ...(await deps.eventStore.readAllOf({ after, maxCount, types: processor.eventTypes })), passedUntil: false };
+  }
+  const read = await deps.eventStore.readAll({ after, maxCount });
+  const events = until === undefined ? read : read.filter((event) => comparePositions(event.position, until) <= 0);
+  return { events, last: events[events.length - 1]?.position, read: events.length, passedUntil: events.length < read.length };
 }
 
 /** Pause between reads while events below `reach` are hidden by a transaction open elsewhere. */

@@ -60,7 +60,7 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('adds only logout, logout everywhere, email confirmation, member withdrawal cancel, the key-reveal step-up and the auditor routes beyond the product\'s first API', () => {
+  it('adds only logout, logout everywhere, email confirmation, member withdrawal cancel, the key-reveal step-up, the auditor routes and the API description beyond the product\'s first API', () => {
     const extra = routes.map(key).filter((route) => !SPEC_ROUTES.includes(route));
     expect(extra.sort()).toEqual([
       'GET /audit/events',
@@ -71,6 +71,9 @@ describe('the route table', () => {
       'GET /audit/streams',
       'GET /audit/streams/:streamId',
       'GET /audit/verification',
+      'GET /docs',
+      'GET /docs/reference.css',
+      'GET /openapi.json',
       'POST /audit/replay-verifications',
       'POST /auth/logout',
       'POST /auth/logout-everywhere',
@@ -98,6 +101,8 @@ describe('the route table', () => {
     const readOnlyPosts = ['audit.startReplayVerification'];
     // These read the event store or the verifications' reports, which no projection moves.
     const unprojected = ['audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification'];
+    // The API's own description reads nothing but the route table.
+    unprojected.push('openapi.document', 'openapi.reference', 'openapi.stylesheet');
     for (const route of routes) {
       if (route.method !== 'GET' && !readOnlyPosts.includes(route.id)) expect(route.side, route.id).toBe('command');
       if (route.side === 'command') expect(route.reads, route.id).toBeUndefined();

@@ -55,7 +55,16 @@ export type IndexSpec =
    * Serves the case-insensitive substring `search` over these fields, selective or not (a two-letter
    * search matches many documents and no trigram narrows it).
    */
-  | { readonly kind: 'search'; readonly fields: readonly string[] };
+  | {
+      readonly kind: 'search';
+      readonly fields: readonly string[];
+      /**
+       * Every value of these fields is short (together well under 2,000 bytes, e.g. names and an
+       * email bounded by their contracts): the store may also keep them in a plain index, which a
+       * search no trigram narrows then reads instead of the documents.
+       */
+      readonly shortValues?: boolean;
+    };
 
 /** One page of a `find` and the exact number of documents its filter and search match. */
 export interface Page<T> {

@@ -18,5 +18,6 @@ export const USER_INDEXES: readonly IndexSpec[] = [
   { kind: 'sorted', equals: ['status'], sort: NEWEST_FIRST },
   // "Search by name or email": substring matches without reading every document (trigrams), and
   // each field's lowercased copy as a column for the searches no trigram narrows.
-  { kind: 'search', fields: USER_SEARCH_FIELDS },
+  // Names are at most 100 characters each and an email 254 (contracts/src/users/fields.ts).
+  { kind: 'search', fields: USER_SEARCH_FIELDS, shortValues: true },
 ];

@@ -25,7 +25,7 @@ describe('PostgreSQL read store indexes', () => {
     await store.ensureIndexes('people', [
       { kind: 'sorted', sort: newestFirst },
       { kind: 'sorted', equals: ['status'], sort: newestFirst },
-      { kind: 'search', fields: ['name', 'email'] },
+      { kind: 'search', fields: ['name', 'email'], shortValues: true },
     ]);
     const people: Person[] = Array.from({ length: 5000 }, (_, i) => ({
       id: `p${i}`,
@@ -68,6 +68,11 @@ describe('PostgreSQL read store indexes', () => {
     const search = { fields: ['name', 'email'], text: 'HO' };
     const counted = await plan({ search }, true);
     expect(counted).toMatch(/ci_name.*~~ '%ho%'/);
+    // Short values are also kept in a B-tree of the columns, for when it is smaller to read than the table.
+    const { rows } = await schemas.pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'c_people'`, [
+      schemas.readStoreSchema,
+    ]);
+    expect(rows.map((row) => row.indexdef)).toContainEqual(expect.stringMatching(/USING btree \(ci_name, ci_email\)$/));
     expect(counted).not.toMatch(/doc #>>|~~\*/);
     expect(await store.collection('people').count({ search })).toBe(100);
   });

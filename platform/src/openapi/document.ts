@@ -1,4 +1,4 @@
-import { MIN_POSITION_HEADER, Problem, TOTAL_COUNT_HEADER, type RouteDef } from '@concierge/contracts';
+import { MIN_POSITION_HEADER, Problem, REQUEST_ID_PATTERN, TOTAL_COUNT_HEADER, type RouteDef } from '@concierge/contracts';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import { jsonSchemaOf, parametersOf, type JsonSchema, type ParameterObject } from './schema.js';
 
@@ -80,7 +80,7 @@ function successResponse(route: RouteDef): Record<string, unknown> {
 }
 
 function operationOf(route: RouteDef): Operation {
-  const parameters: ParameterObject[] = [
+  const parameters: (ParameterObject | { $ref: string })[] = [
     ...(route.params ? parametersOf(route.params, 'path', `${route.id} params`) : []),
     ...(route.query ? parametersOf(route.query, 'query', `${route.id} query`) : []),
   ];
@@ -93,6 +93,7 @@ function operationOf(route: RouteDef): Operation {
       schema: { type: 'string' },
     });
   }
+  parameters.push({ $ref: '#/components/parameters/RequestId' });
   const responses: Record<string, unknown> = { [String(route.status ?? 200)]: successResponse(route) };
   for (const status of problemStatuses(route)) responses[String(status)] = { $ref: `#/components/responses/${PROBLEMS[status][0]}` };
   const body: JsonSchema | undefined = route.body ? jsonSchemaOf(route.body, 'input', `${route.id} body`) : undefined;
@@ -101,7 +102,7 @@ function operationOf(route: RouteDef): Operation {
     tags: [route.id.split('.')[0] ?? route.id],
     summary: route.summary,
     description: `${accessText(route)}${route.sensitive === true ? ' The caller\'s standing is read fresh from the write side.' : ''} Served by the ${route.side} API.`,
-    ...(parameters.length > 0 ? { parameters } : {}),
+    parameters,
     ...(body ? { requestBody: { required: !route.body?.safeParse(undefined).success, content: { 'application/json': { schema: body } } } } : {}),
     responses,
     // Public routes need no token; every other one takes the bearer access token.
@@ -124,8 +125,16 @@ function components(): Record<string, unknown> {
       },
     ]),
   );
+  const requestId = {
+    name: REQUEST_ID_HEADER,
+    in: 'header',
+    required: false,
+    description: 'An id of your choosing for this call (else the gateway assigns one): it comes back in the answer, names the call in every log line and becomes the correlation id of the events it appends.',
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN.source },
+  };
   return {
     schemas: { Problem: problemSchema },
+    parameters: { RequestId: requestId },
     responses,
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /api/auth/login (ES256, short-lived; refresh with POST /api/auth/refresh-token).' } },
   };

@@ -34,7 +34,8 @@ describe('the OpenAPI document of the route table', () => {
     const approve = operation('/api/users/{id}/approve', 'post');
 
     expect(approve['operationId']).toBe('users.approve');
-    expect(approve['parameters']).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(approve['parameters']).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true }), { $ref: '#/components/parameters/RequestId' }]);
+    expect(document['components']).toMatchObject({ parameters: { RequestId: { name: 'X-Request-Id', in: 'header', required: false } } });
   });
 
   it('asks for the bearer token exactly where the route is not public, and says which roles pass', () => {

@@ -26,10 +26,11 @@ function resolve(document: OpenApiDocument, value: unknown): Json {
 const schemaBlock = (schema: unknown, label: string): string =>
   `<details><summary>${escape(label)}</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`;
 
-function parametersTable(parameters: unknown[]): string {
+function parametersTable(document: OpenApiDocument, raw: unknown[]): string {
+  // X-Request-Id is every operation's: the page says so once, at the top.
+  const parameters = raw.map((item) => resolve(document, item)).filter((parameter) => parameter['name'] !== 'X-Request-Id');
   if (parameters.length === 0) return '';
-  const rows = parameters.map((raw) => {
-    const parameter = asObject(raw);
+  const rows = parameters.map((parameter) => {
     const schema = asObject(parameter['schema']);
     const type = [schema['type'], schema['format'], schema['enum'] ? `one of ${asArray(schema['enum']).join(', ')}` : undefined]
       .filter((part) => part !== undefined)
@@ -62,7 +63,7 @@ function operationSection(document: OpenApiDocument, path: string, method: strin
     `<h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>`,
     `<p>${prose(operation['summary'])}</p>`,
     `<p class="access">${prose(operation['description'] ?? '')} <span class="id">${escape(id)}</span></p>`,
-    parametersTable(asArray(operation['parameters'])),
+    parametersTable(document, asArray(operation['parameters'])),
     body === undefined ? '' : schemaBlock(body, `JSON body (${required})`),
     responsesList(document, asObject(operation['responses'])),
     '</section>',
@@ -100,7 +101,7 @@ export function referencePage(document: OpenApiDocument): string {
 <body>
 <header><h1>${escape(info['title'])} <small>${escape(info['version'])}</small></h1>
 <p>${prose(info['description'] ?? '')}</p>
-<p>The machine-readable document: <a href="${DOCUMENT_PATH}">${DOCUMENT_PATH}</a> (OpenAPI ${escape(document.openapi)}). Errors are <code>application/problem+json</code>; <code>message</code> is the text to show a person.</p></header>
+<p>The machine-readable document: <a href="${DOCUMENT_PATH}">${DOCUMENT_PATH}</a> (OpenAPI ${escape(document.openapi)}). Errors are <code>application/problem+json</code>; <code>message</code> is the text to show a person. Any call may send <code>X-Request-Id</code> (up to 128 letters, digits or <code>_ . : -</code>); the answer carries it, or the id the gateway gave the call.</p></header>
 <nav><h2>Contents</h2><ul>${toc}</ul></nav>
 <main>
 ${sections}

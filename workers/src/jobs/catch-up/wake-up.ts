@@ -7,6 +7,8 @@ import { CATCH_UP, catchUpJobOptions } from '../../queues.js';
 export interface WakeUpTarget {
   readonly name: string;
   readonly eventTypes: ReadonlySet<string>;
+  /** Follows every event, whatever its type (the audit index). */
+  readonly everyType?: boolean;
 }
 
 export interface WakeUpDeps {
@@ -69,7 +71,7 @@ export function startWakeUp(deps: WakeUpDeps): { stop(): Promise<void> } {
   const onEvent = (event: RecordedEvent) => {
     let split = byType.get(event.type);
     if (!split) {
-      const follows = (p: WakeUpTarget) => p.eventTypes.has(event.type);
+      const follows = (p: WakeUpTarget) => p.everyType === true || p.eventTypes.has(event.type);
       split = { followers: deps.processors.filter(follows).map((p) => p.name), others: deps.processors.filter((p) => !follows(p)).map((p) => p.name) };
       byType.set(event.type, split);
     }

@@ -21,6 +21,7 @@ export function defineEnvelopeProjection(definition: EnvelopeProjectionDefinitio
     name: definition.name,
     readModels: definition.readModels,
     eventTypes: new Set(Object.keys(eventSchemas).filter(isEventType)),
+    everyType: true,
     // Unparsed on purpose: `apply` takes the recorded event as it is and never looks at its data.
     select: (batch) => batch as unknown as ParsedEvent[],
     handle: (event, tx) => definition.apply(event, tx),

@@ -90,7 +90,7 @@ interface Page extends TypedPage {
  */
 async function readPage(processor: Processor, deps: CatchUpDeps, after: Position, maxCount: number): Promise<Page> {
   const { until } = deps;
-  if (deps.eventStore.readAllOf && until === undefined) {
+  if (deps.eventStore.readAllOf && until === undefined && !processor.everyType) {
     return { ...(await deps.eventStore.readAllOf({ after, maxCount, types: processor.eventTypes })), passedUntil: false };
   }
   const read = await deps.eventStore.readAll({ after, maxCount });

@@ -32,6 +32,8 @@ export interface EventSelection {
   readonly eventTypes: ReadonlySet<EventType>;
   /** The batch's events of followed types, in order, each parsed once; throws EventDataError on the first refused one. */
   readonly select: (batch: readonly RecordedEvent[]) => ParsedEvent[];
+  /** True when `select` keeps events of every type, known to this build or not (the audit index): such a processor reads $all in full and wakes on every event. */
+  readonly everyType?: boolean;
 }
 
 /** A processor's `on` as the runtime calls it. */

@@ -48,7 +48,10 @@ export function startWakeUp(deps: WakeUpDeps): { stop(): Promise<void> } {
     Promise.all(names.map((projection) => deps.queue.add(CATCH_UP, { projection }, catchUpJobOptions(projection))));
 
   const flush = () => {
-    flushing ??= (async () => {
+    // Nothing due (an event no processor follows): starting the loop would end it before its
+    // first await, clearing `flushing` before it is set, and leave it set for good.
+    if (flushing || due.size === 0 || stopped) return;
+    flushing = (async () => {
       while (due.size > 0 && !stopped) {
         const names = [...due];
         due.clear();

@@ -4,10 +4,10 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { LoginRequest } from '@concierge/contracts/auth/dto';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router-dom';
+import { OutlinedTextField } from '../../../components/form/outlined-text-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -41,7 +41,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2.5}>
-        <TextField label="Email" type="email" autoComplete="email" autoFocus {...form.textField('email')} />
+        <OutlinedTextField label="Email" type="email" autoComplete="email" autoFocus {...form.textField('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.textField('password')} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <FormControlLabel

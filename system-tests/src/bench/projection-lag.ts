@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { notifyChannel } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { comparePositions, type Position } from '@concierge/platform/event-store/position';
 import { userLife } from '@concierge/workers/testing/user-history';
@@ -130,12 +131,25 @@ export async function benchProjectionLag(ratePerSecond = 500, seconds = 10, warm
   } finally {
     process.off('exit', killAll);
     await Promise.all(workers.map((worker) => killHard(worker)));
+    await dropQueueKeys(queuePrefix);
     await stores.drop();
   }
 
   async function covered(position: Position) {
     const checkpoint = await stores.readStore.getCheckpoint('users');
     return checkpoint !== undefined && comparePositions(position, checkpoint) <= 0;
+  }
+}
+
+/** The workers' queues under the bench's prefix: the server is shared, so nothing is left behind. */
+async function dropQueueKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
+    }
+  } finally {
+    redis.disconnect();
   }
 }
 

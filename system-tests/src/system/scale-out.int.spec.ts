@@ -119,7 +119,7 @@ describe('scale-out: two of each service behind the gateway', () => {
     for (const outcome of run.commands.filter((o) => o.status < 200 || o.status > 299)) expect(outcome, warnings()).toMatchObject({ status: 502 });
     for (const refusal of run.refusals) expect(refusal, warnings()).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
     expect(run.commands.filter((o) => o.status === 201 && o.at < killedAt).length, 'registrations before the kill').toBeGreaterThan(0);
-    expect(run.commands.filter((o) => o.status === 201 && o.at > killedAt).length, 'registrations after the kill').toBeGreaterThan(2);
+    expect(run.commands.filter((o) => o.status === 201 && o.at > killedAt).length, 'registrations after the kill').toBeGreaterThan(0);
     await expectEverythingApplied();
   });
 

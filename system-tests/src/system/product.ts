@@ -45,20 +45,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
       QUERY_API_PORT: String(query),
       COMMAND_API_URL: `http://127.0.0.1:${command}`,
       QUERY_API_URL: `http://127.0.0.1:${query}`,
-      // Links in mail point at this gateway.
-      PUBLIC_URL: base,
-      DATABASE_URL: schemas.connectionString,
-      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
-      READ_STORE_SCHEMA: schemas.readStoreSchema,
-      QUEUE_PREFIX: `test-${label}-${randomUUID().slice(0, 8)}`,
-      // The lowest argon2id cost the service accepts, to keep the suite quick.
-      ARGON2_MEMORY_KIB: '8192',
-      ARGON2_TIME_COST: '1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      // Metrics ports of their own, free ones: test products run side by side and beside `npm start`.
-      WORKERS_METRICS_PORT: '0',
-      GATEWAY_METRICS_PORT: '0',
+      ...testServiceEnv({ base, schemas, queuePrefix: `test-${label}-${randomUUID().slice(0, 8)}`, dataDir }),
       ...env,
     },
   });
@@ -66,19 +53,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
     await services.stop();
     await schemas.drop();
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const gaveUp = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 200, undefined))]);
-    if (gaveUp) {
-      await stop();
-      throw new Error(`${gaveUp.name} kept exiting (code ${gaveUp.code}) while starting:\n${output.join('')}`);
-    }
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`services did not come up within 60 s:\n${output.join('')}`);
-    }
-  }
+  await waitUntilUp({ exited: services.exited, output, stop, withinMs: 60_000, up: () => fetch(`${base}/api/health`).then((r) => r.ok, () => false) });
   return {
     base,
     schemas,
@@ -88,4 +63,51 @@ export async function startProduct(label: string, options: ProductOptions = {}):
     restarts: services.restarts,
     stop,
   };
+}
+
+/** The environment every test product's services share: its gateway for links, its schemas, queue prefix and folder. */
+export function testServiceEnv(product: { base: string; schemas: TestSchemas; queuePrefix: string; dataDir: string }): Record<string, string> {
+  return {
+    // Links in mail point at this gateway.
+    PUBLIC_URL: product.base,
+    DATABASE_URL: product.schemas.connectionString,
+    EVENT_STORE_SCHEMA: product.schemas.eventStoreSchema,
+    READ_STORE_SCHEMA: product.schemas.readStoreSchema,
+    QUEUE_PREFIX: product.queuePrefix,
+    // The lowest argon2id cost the service accepts, to keep the suite quick.
+    ARGON2_MEMORY_KIB: '8192',
+    ARGON2_TIME_COST: '1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: product.dataDir,
+    // Metrics ports of their own, free ones: test products run side by side (two workers of one
+    // product too) and beside `npm start`.
+    WORKERS_METRICS_PORT: '0',
+    GATEWAY_METRICS_PORT: '0',
+  };
+}
+
+/**
+ * Waits until `up` answers true, polling; a service the supervisor gave up on, or the time running
+ * out, stops the product and fails with everything the services printed.
+ */
+export async function waitUntilUp(options: {
+  exited: Promise<{ name: string; code: number | null }>;
+  output: readonly string[];
+  stop: () => Promise<void>;
+  withinMs: number;
+  up: () => Promise<boolean>;
+}): Promise<void> {
+  const deadline = Date.now() + options.withinMs;
+  for (;;) {
+    const gaveUp = await Promise.race([options.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 200, undefined))]);
+    if (gaveUp) {
+      await options.stop();
+      throw new Error(`${gaveUp.name} kept exiting (code ${gaveUp.code}) while starting:\n${options.output.join('')}`);
+    }
+    if (await options.up()) return;
+    if (Date.now() > deadline) {
+      await options.stop();
+      throw new Error(`services did not come up within ${options.withinMs / 1000} s:\n${options.output.join('')}`);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { startServices } from '@concierge/supervisor';
 import { freePort } from './free-port.js';
+import { testServiceEnv, waitUntilUp } from './product.js';
 
 /** The replicated services, and the names their processes go by (`command-api-1`, ...). */
 export const REPLICATED = ['command-api', 'query-api', 'workers'] as const;
@@ -62,18 +63,7 @@ export async function startReplicatedProduct(label: string, replicas: number, en
     env: {
       COMMAND_API_URL: commandUrls.join(','),
       QUERY_API_URL: queryUrls.join(','),
-      PUBLIC_URL: base,
-      DATABASE_URL: schemas.connectionString,
-      EVENT_STORE_SCHEMA: schemas.eventStoreSchema,
-      READ_STORE_SCHEMA: schemas.readStoreSchema,
-      QUEUE_PREFIX: queuePrefix,
-      ARGON2_MEMORY_KIB: '8192',
-      ARGON2_TIME_COST: '1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      // Metrics ports of their own: two workers on one machine, and test products side by side.
-      WORKERS_METRICS_PORT: '0',
-      GATEWAY_METRICS_PORT: '0',
+      ...testServiceEnv({ base, schemas, queuePrefix, dataDir }),
       ...env,
     },
   });
@@ -92,19 +82,7 @@ export async function startReplicatedProduct(label: string, replicas: number, en
     if (states.length !== 2 * replicas || states.some((state) => state !== 'up')) return false;
     return fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const gaveUp = await Promise.race([services.exited, new Promise<undefined>((resolve) => setTimeout(resolve, 250, undefined))]);
-    if (gaveUp) {
-      await stop();
-      throw new Error(`${gaveUp.name} kept exiting (code ${gaveUp.code}) while starting:\n${output.join('')}`);
-    }
-    if (await allUp()) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`services did not come up within 90 s:\n${output.join('')}`);
-    }
-  }
+  await waitUntilUp({ exited: services.exited, output, stop, withinMs: 90_000, up: allUp });
   return { base, commandUrls, queryUrls, queuePrefix, schemas, dataDir, output, pids: services.pids, restarts: services.restarts, stop };
 }
 

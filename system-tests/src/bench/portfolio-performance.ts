@@ -24,7 +24,7 @@ import { putAccess } from '@concierge/query-api/testing/harness';
 import { at, deposited, envelope, requested, withdrawalMoved } from '@concierge/workers/projections/accounts/money-history';
 import { portfolioProjection } from '@concierge/workers/projections/portfolio/projection';
 import { rebuild } from '@concierge/workers/projections/runtime/catch-up';
-import { processCpuMs, spawnQueryApi } from './query-api-process.js';
+import { processCpuMs, spawnBenchQueryApi } from './query-api-process.js';
 import { BENCH_DATABASE_URL, benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
 
@@ -209,13 +209,7 @@ export async function benchPortfolioPerformance(options: { members?: number; sam
       const cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / requests;
       return { perSecond: requests / ((performance.now() - started) / 1000), latencies, cpuPerRequest };
     };
-    const ownApi = await spawnQueryApi({
-      DATABASE_URL: BENCH_DATABASE_URL,
-      EVENT_STORE_SCHEMA: stores.eventStoreSchema,
-      READ_STORE_SCHEMA: stores.readStoreSchema,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
-    });
+    const ownApi = await spawnBenchQueryApi(stores, BENCH_DATABASE_URL, keys.publicKey);
     own = ownApi.child;
     // The API's own process is the one whose CPU per request can be told apart from the client's.
     const noCpu = () => null;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,17 @@ export async function spawnQueryApi(env: Record<string, string>): Promise<{ url:
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** The query API in its own process on a bench's schemas, with a queue prefix of its own. */
+export function spawnBenchQueryApi(stores: { eventStoreSchema: string; readStoreSchema: string }, databaseUrl: string, publicKey: string) {
+  return spawnQueryApi({
+    DATABASE_URL: databaseUrl,
+    EVENT_STORE_SCHEMA: stores.eventStoreSchema,
+    READ_STORE_SCHEMA: stores.readStoreSchema,
+    JWT_PUBLIC_KEY: publicKey,
+    QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
+  });
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux this runs on (USER_HZ). */

@@ -8,7 +8,7 @@ import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { createQueryApp } from '@concierge/query-api/app';
 import { putAccess } from '@concierge/query-api/testing/harness';
 import { ensureQueryIndexes } from '@concierge/query-api/indexes';
-import { processCpuMs, spawnQueryApi } from './query-api-process.js';
+import { processCpuMs, spawnBenchQueryApi } from './query-api-process.js';
 import { BENCH_DATABASE_URL, benchStores } from './setup.js';
 import { percentile, round, runPool } from './stats.js';
 
@@ -106,13 +106,7 @@ export async function benchUsersList(options: UsersListBenchOptions = {}) {
     // The steady state autovacuum leaves a table in (visibility map set, statistics fresh), rather
     // than the moment right after a bulk load.
     await stores.pool.query(`VACUUM ANALYZE ${stores.readStoreSchema}.c_${USERS_COLLECTION}`);
-    const ownApi = await spawnQueryApi({
-      DATABASE_URL: BENCH_DATABASE_URL,
-      EVENT_STORE_SCHEMA: stores.eventStoreSchema,
-      READ_STORE_SCHEMA: stores.readStoreSchema,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
-    });
+    const ownApi = await spawnBenchQueryApi(stores, BENCH_DATABASE_URL, keys.publicKey);
     own = ownApi.child;
     const http = (url: string, variant: Variant) => async () => {
       const response = await fetch(`${url}/api/users?${variant.query}`, { headers: { authorization: admin } });

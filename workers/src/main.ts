@@ -112,6 +112,12 @@ runService('workers', async () => {
     connection: mailWorkerConnection,
     prefix: config.QUEUE_PREFIX,
     concurrency: config.MAIL_CONCURRENCY,
+    // A mail job held by a worker process that died is taken over as soon as a projection's is
+    // (BullMQ's default 30 s lock left a SIGKILLed replica's confirmation mail unsent for up to a
+    // minute in the scale-out test). A send repeated after such a death keeps its key: one outbox
+    // file, the same SMTP Message-ID.
+    lockDuration: config.PROJECTION_LOCK_MS,
+    stalledInterval: Math.max(500, Math.floor(config.PROJECTION_LOCK_MS / 2)),
   });
   // Mail job data can carry a password-reset link: log which job failed, never its data.
   mailWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'mail job failed'));

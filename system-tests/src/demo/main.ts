@@ -27,6 +27,7 @@ import { allocateCommand, fundCommand } from './commands.js';
 import { buildHistory, DEMO_STORY, historyStart } from './history.js';
 import { LIVE_WALK, simulatedMarket, type Market } from './market.js';
 import { parseDuration } from '@concierge/workers/jobs/portfolio-snapshots/interval';
+import { deleteKeys } from '../system/redis-keys.js';
 import { DEMO, gatewayUrl, registryFile, ROOT, writeState, type DemoState } from './settings.js';
 
 async function reset(): Promise<void> {
@@ -39,12 +40,7 @@ async function reset(): Promise<void> {
   await client.end();
   const redis = new Redis(DEMO.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect().catch(() => fail(`Redis is not reachable at ${DEMO.redisUrl}.`));
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${DEMO.queuePrefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteKeys(redis, `${DEMO.queuePrefix}*`);
   redis.disconnect();
   rmSync(DEMO.dataDir, { recursive: true, force: true });
   mkdirSync(DEMO.dataDir, { recursive: true });

@@ -6,6 +6,7 @@ import { startProduct } from '../system/product.js';
 import { call, Recorder } from './client.js';
 import { productCpu, type CpuSnapshot } from './cpu.js';
 import { LOAD_PASSWORD, seedAccounts, type Seeded } from './seed.js';
+import { deleteKeys } from '../system/redis-keys.js';
 
 export const LOAD_DATABASE_URL = process.env['LOAD_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/concierge_load';
 
@@ -83,7 +84,7 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
   const product = await startProduct('load', { databaseUrl: LOAD_DATABASE_URL, env: { ...LOAD_PRODUCT_ENV, QUEUE_PREFIX: queuePrefix } });
   const close = async () => {
     await product.stop();
-    await deleteKeys(queuePrefix);
+    await deleteRunKeys(queuePrefix);
   };
   try {
     log(`seeding ${counts.members} members and ${counts.admins} admins`);
@@ -100,15 +101,10 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
 }
 
 /** Removes the run's queues and every other key under its prefix from Redis, once the product has stopped. */
-async function deleteKeys(prefix: string): Promise<void> {
+async function deleteRunKeys(prefix: string): Promise<void> {
   const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeys(redis, `${prefix}:*`);
   } finally {
     redis.disconnect();
   }

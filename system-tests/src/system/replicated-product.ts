@@ -3,31 +3,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { createTestSchemas } from '@concierge/platform/testing/postgres';
 import { startServices } from '@concierge/supervisor';
 import { freePort } from './free-port.js';
-import { testServiceEnv, waitUntilUp } from './product.js';
+import { testServiceEnv, waitUntilUp, type RunningProduct } from './product.js';
+import { deleteKeys } from './redis-keys.js';
 
 /** The replicated services, and the names their processes go by (`command-api-1`, ...). */
 export const REPLICATED = ['command-api', 'query-api', 'workers'] as const;
 export type ReplicatedService = (typeof REPLICATED)[number];
 
-export interface ReplicatedProduct {
-  /** The gateway's origin. */
-  readonly base: string;
+/** A product of replicas; `pids()` and `restarts()` are by process name (`workers-2`, `web`). */
+export interface ReplicatedProduct extends RunningProduct {
   /** Each API replica's own origin, in replica order (1, 2, ...), reachable beside the gateway. */
   readonly commandUrls: readonly string[];
   readonly queryUrls: readonly string[];
   readonly queuePrefix: string;
-  readonly schemas: TestSchemas;
-  /** The services' DATA_DIR: keys, and the mail outbox (`outbox/`). */
-  readonly dataDir: string;
-  /** Every line the processes printed, each prefixed with the process's name. */
-  readonly output: readonly string[];
-  /** Each process's pid now (undefined while the supervisor restarts it), by name (`workers-2`, `web`). */
-  pids(): Record<string, number | undefined>;
-  restarts(): Record<string, number>;
-  stop(): Promise<void>;
 }
 
 /**
@@ -90,12 +81,7 @@ export async function startReplicatedProduct(label: string, replicas: number, en
 async function dropKeys(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeys(redis, `${prefix}:*`);
   } finally {
     redis.disconnect();
   }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '@concierge/contracts';
 import { signedInAdmin } from './accounts.js';
-import { countJobs, journeys, type Journeys, settled, sleep } from './scale-out-load.js';
+import { journeys, type Journeys, sleep } from './scale-out-load.js';
+import { countJobs, settled } from './scale-out-state.js';
 import { REPLICATED, startReplicatedProduct, type ReplicatedProduct } from './replicated-product.js';
 
 // The wake-up's queue, as workers/src/queues.ts names it.

@@ -29,6 +29,15 @@ describe('canonical JSON (RFC 8785)', () => {
     expect(canonicalJson({ a: undefined, b: new Date('2026-01-02T03:04:05.000Z') })).toBe('{"b":"2026-01-02T03:04:05.000Z"}');
   });
 
+  it('writes empty objects and arrays, member names that need escaping, and names past the ones it keeps', () => {
+    expect(canonicalJson({ e: {}, a: [], n: { o: [{}] } })).toBe('{"a":[],"e":{},"n":{"o":[{}]}}');
+    expect(canonicalJson({ 'q"\\\n': 1 })).toBe('{"q\\"\\\\\\n":1}');
+    // More distinct member names than the encoder keeps texts of: the rest are still written exactly.
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${String(i).padStart(4, '0')}`, i]));
+    expect(canonicalJson(many)).toBe(JSON.stringify(many));
+    expect(canonicalJson('plain "text"')).toBe('"plain \\"text\\""');
+  });
+
   it('is unchanged by a round trip through JSON text', () => {
     const value = { amount: '1000.000001', n: [1, 2.5, -3e-9], nested: { 'ü': { deep: [{}, []] } }, flag: false };
     expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(canonicalJson(value));
@@ -39,6 +48,7 @@ describe('canonical JSON (RFC 8785)', () => {
     ['Infinity', { n: [1, Number.POSITIVE_INFINITY] }, '$.n[1]'],
     ['a bigint', { n: 1n }, '$.n'],
     ['a lone surrogate', { s: 'a\uD800b' }, '$.s'],
+    ['a lone surrogate in a member name', { ok: { 'x\uDC00': 1 } }, '$.ok'],
     ['undefined in an array', { a: [undefined] }, '$.a[0]'],
     ['a Map', { m: new Map() }, '$.m'],
     ['a function', { f: () => 1 }, '$.f'],

@@ -12,9 +12,12 @@ import { hash as digest } from 'node:crypto';
  *
  * where `previousHash` is hash(r - 1), or 32 zero bytes (GENESIS_HASH) for revision 0, and
  * `metadata` is the event's metadata without its chain fields. Hashes are written as 64 lowercase
- * hex digits. The content digest is computed by the writer; the revision is assigned by the store,
- * which is why the chain step is separate: PostgreSQL performs it inside the atomic append with
- * its built-in sha256(bytea) over exactly the same bytes.
+ * hex digits. The content digest is computed by the writer. The chain step needs the stream's head
+ * (its last hash and revision), which only the store knows for sure: a writer that knows it (it
+ * appended to or read the stream last) chains its events itself and the store checks, inside the
+ * atomic append, that the revision and the head hash it chained from are still the head's (the
+ * PostgreSQL adapter, migration 7; the EventStoreDB adapter by its expected revision); otherwise
+ * PostgreSQL performs the step itself with its built-in sha256(bytea) over exactly the same bytes.
  *
  * canonicalJson is the JSON Canonicalization Scheme (RFC 8785) over JSON values: no whitespace;
  * object members sorted by their names' UTF-16 code units; strings as JSON.stringify writes them

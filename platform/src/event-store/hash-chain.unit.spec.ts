@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, NonCanonicalValueError, canonicalEventId, canonicalJson, chainEvents, chainHash, contentDigest, digestOfCanonicalParts } from './hash-chain.js';
+import {
+  GENESIS_HASH,
+  NonCanonicalValueError,
+  canonicalEventId,
+  canonicalJson,
+  chainEvents,
+  chainHash,
+  chainInto,
+  contentDigest,
+  digestOfCanonicalParts,
+} from './hash-chain.js';
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest();
 
@@ -85,6 +95,17 @@ describe('hash chain', () => {
     expect(tampered[2]?.hash).not.toBe(links[2]?.hash);
     // The same content at another revision is another hash.
     expect(chainEvents(GENESIS_HASH, 1n, [events[0]!])[0]?.hash).not.toBe(links[0]?.hash);
+  });
+
+  it('writes the same chain into a buffer from a known head as chainEvents gives, head first', () => {
+    const events = [0, 1, 2].map((n) => ({ ...content, data: { n } }));
+    const head = chainEvents(GENESIS_HASH, 0n, [content])[0]?.hash ?? '';
+    const links = chainEvents(head, 1n, events);
+    const chain = Buffer.alloc(32 * 4);
+    const last = chainInto(chain, head, 1n, Buffer.concat(events.map(contentDigest)), 3);
+    expect([0, 1, 2, 3].map((i) => chain.subarray(32 * i, 32 * i + 32).toString('hex'))).toEqual([head, ...links.map((l) => l.hash)]);
+    expect(last).toBe(links[2]?.hash);
+    expect(() => chainInto(Buffer.alloc(64), head, 1n, Buffer.alloc(64), 2)).toThrow('buffers too short');
   });
 
   it('hashes an event id the way the store gives it back, however the writer spelled the UUID', () => {

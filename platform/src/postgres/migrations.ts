@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { appendChainedEventsFunction, appendEventsFunction, appendStoredTextEventsFunction, appendUniqueIdsEventsFunction } from './append-function.js';
+import {
+  appendChainedEventsFunction,
+  appendEventsFunction,
+  appendStoredTextEventsFunction,
+  appendUniqueIdsEventsFunction,
+  appendWriterChainedEventsFunction,
+} from './append-function.js';
 import { inTransaction } from './database.js';
 import { schemaName } from './identifiers.js';
 import { sealUnhashedEvents } from './seal-chain.js';
@@ -96,6 +102,11 @@ const eventStoreMigrations: readonly Migration[] = [
     id: 6,
     name: 'append_events leaves repeated ids to the unique index',
     sql: appendUniqueIdsEventsFunction,
+  },
+  {
+    id: 7,
+    name: 'append_events takes the chain from a writer that knows the head',
+    sql: appendWriterChainedEventsFunction,
   },
 ];
 

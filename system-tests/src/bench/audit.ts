@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
-import { canonicalJson, hexDigestOfCanonicalParts } from '@concierge/platform/event-store/hash-chain';
+import { GENESIS_HASH, canonicalJson, chainInto, hexDigestOfCanonicalParts } from '@concierge/platform/event-store/hash-chain';
 import { verifyChains } from '@concierge/platform/audit/verify';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
@@ -59,31 +60,56 @@ export async function benchAuditVerify(streams = 2_000, perStream = 100, runs = 
   }
 }
 
+/** CPU time of every PostgreSQL process of this machine so far, in microseconds (Linux: /proc/<pid>/schedstat, nanoseconds). */
+function postgresCpuMicros(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return total;
+}
+
 /**
  * Append throughput with the hash chain and with it switched off (the adapter's test-only
  * `hashChain: false`), side by side in one run: two schemas of one database, the same writers,
  * many short rounds alternating between them (ABBA) so both see the same load of a shared machine.
- * The cost is given from the totals and as the median of the rounds' pairs, which load spikes move less.
+ * The cost is given from the totals and as the median of the rounds' pairs, which load spikes,
+ * checkpoints and autovacuum move less. CPU per event (this process's threads, every PostgreSQL
+ * process) is given beside, from the same rounds.
  */
-export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pairs = 12, roundSeconds = 1.5) {
+export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pairs = 24, roundSeconds = 1) {
   const stores = await benchStores('auditappend');
   const plainSchema = `${stores.eventStoreSchema}_plain`;
   try {
     await migrate(stores.pool, { eventStoreSchema: plainSchema });
     const plain = createPgEventStore({ pool: stores.pool, connectionString: BENCH_DATABASE_URL, schema: plainSchema, hashChain: false });
-    const modes = { chained: { store: stores.eventStore, events: 0, seconds: 0, revisions: new Map<number, bigint>() }, plain: { store: plain, events: 0, seconds: 0, revisions: new Map<number, bigint>() } };
+    const mode = (store: EventStore) => ({ store, events: 0, seconds: 0, writerMicros: 0, postgresMicros: 0, revisions: new Map<number, bigint>() });
+    const modes = { chained: mode(stores.eventStore), plain: mode(plain) };
     const pairCosts: number[] = [];
-    for (let p = 0; p < pairs; p += 1) {
+    // A first pair warms both up (connections, prepared statements, caches) and is not counted.
+    for (let p = -1; p < pairs; p += 1) {
       const rates = { chained: 0, plain: 0 };
       for (const name of p % 2 === 0 ? (['chained', 'plain'] as const) : (['plain', 'chained'] as const)) {
-        const mode = modes[name];
-        const { events, seconds } = await appendFor(mode.store, mode.revisions, writers, eventsPerAppend, roundSeconds);
-        mode.events += events;
-        mode.seconds += seconds;
+        const m = modes[name];
+        const [writerBefore, postgresBefore] = [process.cpuUsage(), postgresCpuMicros()];
+        const { events, seconds } = await appendFor(m.store, m.revisions, writers, eventsPerAppend, roundSeconds);
+        const [writer, postgres] = [process.cpuUsage(writerBefore), postgresCpuMicros() - postgresBefore];
         rates[name] = events / seconds;
+        if (p < 0) continue;
+        m.events += events;
+        m.seconds += seconds;
+        m.writerMicros += writer.user + writer.system;
+        m.postgresMicros += postgres;
       }
-      pairCosts.push(((rates.plain - rates.chained) / rates.plain) * 100);
+      if (p >= 0) pairCosts.push(((rates.plain - rates.chained) / rates.plain) * 100);
     }
+    const cpu = (m: typeof modes.plain) => ({ writer: round(m.writerMicros / m.events, 1), postgres: round(m.postgresMicros / m.events, 1) });
     const chainedRate = modes.chained.events / modes.chained.seconds;
     const plainRate = modes.plain.events / modes.plain.seconds;
     return {
@@ -93,7 +119,8 @@ export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pa
       withoutChainEventsPerSecond: round(plainRate),
       costPercent: round(((plainRate - chainedRate) / plainRate) * 100, 1),
       medianPairCostPercent: round(percentile(pairCosts, 50), 1),
-      ...(await hashingCpu(stores.pool)),
+      cpuMicrosPerEvent: { withChain: cpu(modes.chained), withoutChain: cpu(modes.plain) },
+      ...(await hashingCpu(stores.pool, eventsPerAppend)),
     };
   } finally {
     await stores.pool.query(`DROP SCHEMA IF EXISTS ${plainSchema} CASCADE`);
@@ -102,26 +129,36 @@ export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pa
 }
 
 /**
- * What the chain adds per event in CPU, load aside: in the writer, canonical JSON and the content
- * digest instead of JSON.stringify; in PostgreSQL, the chain step (one sha256 over 72 bytes).
+ * What the chain adds per event in CPU, load aside: in the writer, canonical JSON, the content
+ * digest and the chain step instead of JSON.stringify, CPU of all its threads with the texts kept
+ * until the batch is done (as an append keeps them until its round trip ends, so the garbage
+ * collector's share counts); in PostgreSQL, the chain step (one sha256 over 72 bytes) that it runs
+ * when a writer does not know the stream's head.
  */
-async function hashingCpu(pool: pg.Pool) {
+async function hashingCpu(pool: pg.Pool, eventsPerAppend: number) {
   const sample = Array.from({ length: 20_000 }, (_, i) => depositEvent(randomUUID(), i));
-  const plain = () => sample.forEach((e) => [JSON.stringify(e.data), JSON.stringify(e.metadata)]);
-  // As the adapter does it: the digest written in hex into the append's one bytea parameter.
-  const contents = Buffer.allocUnsafe(32);
+  const kept: unknown[] = [];
+  const plain = () => sample.forEach((e) => kept.push(JSON.stringify(e.data), JSON.stringify(e.metadata)));
+  // As the adapter does it, appends of `eventsPerAppend` events chained from a remembered head.
+  const digests = Buffer.allocUnsafe(32 * eventsPerAppend);
+  const chain = Buffer.allocUnsafe(32 * (eventsPerAppend + 1));
   const chained = () =>
-    sample.forEach((e) => {
+    sample.forEach((e, i) => {
       const [data, metadata] = [canonicalJson(e.data), canonicalJson(e.metadata)];
-      contents.write(hexDigestOfCanonicalParts('account-x', e.id, e.type, data, metadata), 0, 'hex');
+      kept.push(data, metadata);
+      const slot = i % eventsPerAppend;
+      digests.write(hexDigestOfCanonicalParts('account-x', e.id, e.type, data, metadata), 32 * slot, 'hex');
+      if (slot === eventsPerAppend - 1) chainInto(chain, GENESIS_HASH, BigInt(i), digests, eventsPerAppend);
     });
   // Alternating, best of 7 each: the least disturbed run of each is the nearest to its own cost.
   const best = { plain: Number.POSITIVE_INFINITY, chained: Number.POSITIVE_INFINITY };
   for (let i = 0; i < 7; i += 1) {
     for (const [name, work] of [['plain', plain], ['chained', chained]] as const) {
-      const started = performance.now();
+      const before = process.cpuUsage();
       work();
-      best[name] = Math.min(best[name], ((performance.now() - started) * 1000) / sample.length);
+      const used = process.cpuUsage(before);
+      kept.length = 0;
+      best[name] = Math.min(best[name], (used.user + used.system) / sample.length);
     }
   }
   const [plainJs, chainedJs] = [best.plain, best.chained];

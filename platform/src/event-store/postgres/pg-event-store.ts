@@ -14,7 +14,7 @@ import {
   type RecordedEvent,
   type TypedPage,
 } from '../port.js';
-import { canonicalJson, hexDigestOfCanonicalParts } from '../hash-chain.js';
+import { GENESIS_HASH, canonicalJson, chainInto, hexDigestOfCanonicalParts } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.js';
 import { subscribeWithPolling } from './pg-subscription.js';
@@ -32,6 +32,9 @@ export interface PgEventStoreOptions {
 }
 
 const NOTIFY_COALESCE_MS = 3;
+
+/** How many streams' last hashes an adapter remembers for the chain step of its next append (about 200 bytes each). */
+const HEADS_REMEMBERED = 10_000;
 
 /**
  * The order columns are qualified with the table alias: the output column
@@ -69,6 +72,8 @@ interface AppendRow {
   last_transaction_id: string | null;
   last_seq: string | null;
   next_revision: string | null;
+  /** The hash of the last event appended, when PostgreSQL computed the chain (migration 7). */
+  last_hash: string | null;
 }
 
 export function notifyChannel(schema: string): string {
@@ -82,6 +87,24 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const hashChain = options.hashChain ?? true;
   const VISIBLE = visible(s);
   let notifyPending = false;
+
+  /**
+   * The hash at the newest revision this adapter appended or read of recent streams: an append at
+   * that revision is chained here and PostgreSQL only checks the link (migration 7). Events never
+   * change, so an entry is wrong only for a stream rewritten behind the store's back, which
+   * PostgreSQL's check catches (it then computes the chain itself and returns the head's hash).
+   */
+  const heads = new Map<string, { revision: bigint; hash: string }>();
+  function rememberHead(streamId: string, revision: bigint, hash: string): void {
+    heads.delete(streamId);
+    heads.set(streamId, { revision, hash });
+    if (heads.size > HEADS_REMEMBERED) heads.delete(heads.keys().next().value ?? '');
+  }
+  function headFor(streamId: string, expected: ExpectedRevision): { revision: bigint; hash: string } | undefined {
+    if (expected === 'no_stream') return { revision: -1n, hash: GENESIS_HASH };
+    const head = typeof expected === 'bigint' ? heads.get(streamId) : undefined;
+    return head?.revision === expected ? head : undefined;
+  }
 
   /** Wakes subscriptions: at most one NOTIFY per few milliseconds, however many appends complete. */
   function notifySoon(): void {
@@ -105,15 +128,24 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     const encode = hashChain ? canonicalJson : JSON.stringify;
     const data = events.map((e) => encode(e.data));
     const metadata = events.map((e) => encode(e.metadata));
-    // One binary parameter of 32 bytes per event: no array literal to write or parse.
+    // Binary parameters of 32 bytes per event: no array literal to write or parse.
     let contents: Buffer | null = null;
+    let chain: Buffer | null = null;
+    let chainedHash: string | undefined;
     if (hashChain) {
-      contents = Buffer.allocUnsafe(32 * events.length);
-      events.forEach((e, i) => contents?.write(hexDigestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? ''), 32 * i, 'hex'));
+      const count = events.length;
+      const digests = Buffer.allocUnsafe(32 * count);
+      events.forEach((e, i) => digests.write(hexDigestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? ''), 32 * i, 'hex'));
+      contents = digests;
+      const head = headFor(streamId, expectedRevision);
+      if (head) {
+        chain = Buffer.allocUnsafe(32 * (count + 1));
+        chainedHash = chainInto(chain, head.hash, head.revision + 1n, digests, count);
+      }
     }
     let rows: AppendRow[];
     try {
-      ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8)`, values: [
+      ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)`, values: [
         streamId,
         kind,
         exact,
@@ -122,21 +154,25 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         data,
         metadata,
         contents,
+        chain,
       ] }));
     } catch (error) {
+      heads.delete(streamId);
       // An id already stored: append_events leaves finding it to the unique index (migration 6).
       if (isUniqueViolation(error, 'events_event_id_key')) return repeatedAppend(streamId, events, error);
       throw error;
     }
     const row = rows[0];
     if (!row) throw new Error('append_events returned nothing');
+    if (row.outcome !== 'ok') heads.delete(streamId);
     switch (row.outcome) {
-      case 'ok':
+      case 'ok': {
         notifySoon();
-        return {
-          nextRevision: BigInt(row.next_revision ?? '0'),
-          position: { commit: BigInt(row.last_transaction_id ?? '0'), prepare: BigInt(row.last_seq ?? '0') },
-        };
+        const nextRevision = BigInt(row.next_revision ?? '0');
+        const lastHash = row.last_hash ?? chainedHash;
+        if (lastHash !== undefined) rememberHead(streamId, nextRevision, lastHash);
+        return { nextRevision, position: { commit: BigInt(row.last_transaction_id ?? '0'), prepare: BigInt(row.last_seq ?? '0') } };
+      }
       case 'duplicate':
         return {
           nextRevision: BigInt(row.next_revision ?? '0'),
@@ -184,7 +220,10 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
        ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $${params.length}`,
       values: params,
     });
-    return rows.map(toRecordedEvent);
+    const events = rows.map(toRecordedEvent);
+    const newest = backwards ? events[0] : events[events.length - 1];
+    if (hashChain && newest?.hash !== undefined && (heads.get(streamId)?.revision ?? -1n) <= newest.revision) rememberHead(streamId, newest.revision, newest.hash);
+    return events;
   }
 
   async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
+import { START, comparePositions } from '@concierge/platform/event-store/position';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
@@ -47,7 +48,23 @@ export function useProjectionHarness(projection: Projection, label: string): Pro
       return stores().readStore;
     },
     append: (stream, ...events) => stores().append(stream, ...events),
-    catchUp: (batchSize) => catchUp(projection, { eventStore: stores().eventStore, readStore: stores().readStore, batchSize }),
+    catchUp: async (batchSize) => {
+      // Up to every event committed when it was called. One read can stop short of events already
+      // committed: readers see nothing above a transaction that was open when their snapshot was
+      // taken (pg-event-store.ts), and another test file's transaction ending at that moment counts
+      // as open. The product's projections simply read again; a test must not see it as missing.
+      const { eventStore, readStore } = stores();
+      const target = await eventStore.lastPosition();
+      let result = await catchUp(projection, { eventStore, readStore, batchSize });
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const checkpoint = await readStore.getCheckpoint(projection.name);
+        if (comparePositions(checkpoint ?? START, target) >= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const more = await catchUp(projection, { eventStore, readStore, batchSize });
+        result = { events: result.events + more.events, position: more.position ?? result.position };
+      }
+      return result;
+    },
     rebuild: (batchSize) => rebuild(projection, { eventStore: stores().eventStore, readStore: stores().readStore, batchSize }),
   };
 }

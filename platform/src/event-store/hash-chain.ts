@@ -46,6 +46,9 @@ export class NonCanonicalValueError extends Error {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Characters that JSON escapes, and surrogates, which need the lone-surrogate check. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+const NOT_PLAIN = /[\u0000-\u001f"\\\uD800-\uDFFF]/;
 
 /** Thrown by the fast encoder; canonicalJson then walks the value again to say where. */
 const REFUSED = new Error('refused by the canonical encoder');
@@ -53,90 +56,59 @@ const REFUSED = new Error('refused by the canonical encoder');
 /** The RFC 8785 text of a JSON value (see the module comment for what is refused). */
 export function canonicalJson(value: unknown): string {
   try {
-    if (typeof value === 'string') return encodeString(value);
-    const parts: string[] = [];
-    encode(value, parts);
-    return parts.join('');
+    return encode(value);
   } catch (error) {
     if (error !== REFUSED) throw error;
     throw findRefused(value, '$') ?? new NonCanonicalValueError('$', 'not a JSON value');
   }
 }
 
-// Hot: every append and every verified event goes through here. The text is gathered as parts and
-// joined once into one flat string: built by `+=`, it was a tree of small strings that lived until
-// the append's round trip ended, and the garbage collector's work on those trees cost two to three
-// times the encoding itself (all threads' CPU: 10-16 us an event against JSON.stringify's 3).
-function encode(value: unknown, parts: string[]): void {
+// Hot: every append and every verified event goes through here, so no path strings are built
+// unless something is refused.
+function encode(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      parts.push(encodeString(value));
-      return;
+      return encodeString(value);
     case 'number':
       if (!Number.isFinite(value)) throw REFUSED;
-      parts.push(String(value));
-      return;
+      return String(value);
     case 'boolean':
-      parts.push(value ? 'true' : 'false');
-      return;
+      return value ? 'true' : 'false';
     case 'object': {
-      if (value === null) {
-        parts.push('null');
-        return;
-      }
+      if (value === null) return 'null';
       if (Array.isArray(value)) {
-        parts.push('[');
+        let out = '[';
         for (let i = 0; i < value.length; i += 1) {
           if (value[i] === undefined) throw REFUSED;
-          if (i > 0) parts.push(',');
-          encode(value[i], parts);
+          out += i === 0 ? encode(value[i]) : `,${encode(value[i])}`;
         }
-        parts.push(']');
-        return;
+        return `${out}]`;
       }
       const toJSON = (value as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') {
-        encode(toJSON.call(value), parts);
-        return;
-      }
+      if (typeof toJSON === 'function') return encode(toJSON.call(value));
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) throw REFUSED;
       const record = value as Record<string, unknown>;
       // Default sort compares UTF-16 code units, which is RFC 8785's order.
       const keys = Object.keys(record).sort();
-      let separator = '{';
+      let out = '{';
       for (const key of keys) {
         const member = record[key];
         if (member === undefined) continue;
-        parts.push(separator, memberName(key));
-        separator = ',';
-        encode(member, parts);
+        out += `${out.length === 1 ? '' : ','}${encodeString(key)}:${encode(member)}`;
       }
-      parts.push(separator === '{' ? '{}' : '}');
-      return;
+      return `${out}}`;
     }
     default:
       throw REFUSED;
   }
 }
 
-// JSON.stringify escapes a string exactly as RFC 8785 asks once lone surrogates are ruled out.
 function encodeString(value: string): string {
-  if (!value.isWellFormed()) throw REFUSED;
+  if (!NOT_PLAIN.test(value)) return `"${value}"`;
+  if (LONE_SURROGATE.test(value)) throw REFUSED;
+  // JSON.stringify escapes exactly as RFC 8785 asks once lone surrogates are ruled out.
   return JSON.stringify(value);
-}
-
-/** `"name":` of the member names seen, which repeat across every event of a type (bounded: names are data too). */
-const memberNames = new Map<string, string>();
-const MEMBER_NAMES_KEPT = 4096;
-
-function memberName(key: string): string {
-  let text = memberNames.get(key);
-  if (text === undefined) {
-    text = `${encodeString(key)}:`;
-    if (memberNames.size < MEMBER_NAMES_KEPT) memberNames.set(key, text);
-  }
-  return text;
 }
 
 /** The first thing canonicalJson refuses in `value`, with its path. */
@@ -281,8 +253,9 @@ function writeHex(hash: string, offset: number): void {
 
 /** No A-F: hashes are written in lowercase hex, and one in another spelling is refused, not read. */
 function isLowerCase(hex: string): boolean {
-  return hex === hex.toLowerCase();
+  return !UPPER_HEX.test(hex);
 }
+const UPPER_HEX = /[A-F]/;
 
 /** The chain fields a recorded event carries. */
 export interface ChainLink {

@@ -42,6 +42,10 @@ describe('auditors in the browser', () => {
       await page.getByRole('option', { name: 'Auditor', exact: true }).click();
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await toast('User details updated successfully.');
+      // Staff hold no portfolio: the member-only forms give way to a note.
+      await page.getByText('This account is an auditor: deposits and portfolio snapshots are recorded for members only.').waitFor(WAIT);
+      expect(await page.getByRole('button', { name: 'Create Snapshot' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Add New Deposit' }).count()).toBe(0);
       await shoot('admin-grants-auditor');
       await signOut();
     });

@@ -24,7 +24,11 @@ import { walletsKeys } from '../../../../features/wallets/api/query-keys';
 import { CreateSnapshot } from '../../../../features/portfolio/components/create-snapshot';
 import { ADMIN_PAGE_SIZE } from '../../../../components/pagination';
 
-/** /admin/users/:userId: one user, whose status, role and plan an admin can change, with their wallet, a snapshot on demand and deposits. */
+/**
+ * /admin/users/:userId: one user, whose status, role and plan an admin can change, with their wallet,
+ * a snapshot on demand and deposits; for an administrator or auditor, a note that those are for
+ * members, with any wallet and deposits from before a role change.
+ */
 export default function UserDetailsPage() {
   const userId = useParams().userId ?? '';
   const { enqueueSnackbar } = useSnackbar();
@@ -78,14 +82,27 @@ export default function UserDetailsPage() {
               onSave={save}
             />
           </Paper>
-          <WalletInformation userId={userId} />
-          <CreateSnapshot userId={userId} />
-          <AddDepositForm
-            userId={userId}
-            firstPage={{ page: 1, limit: ADMIN_PAGE_SIZE, userId }}
-            onAdded={() => setDepositPage(1)}
-            alsoInvalidate={[walletsKeys.user(userId)]}
-          />
+          {user.data.role === 'user' ? (
+            <>
+              <WalletInformation userId={userId} />
+              <CreateSnapshot userId={userId} />
+              <AddDepositForm
+                userId={userId}
+                firstPage={{ page: 1, limit: ADMIN_PAGE_SIZE, userId }}
+                onAdded={() => setDepositPage(1)}
+                alsoInvalidate={[walletsKeys.user(userId)]}
+              />
+            </>
+          ) : (
+            // Staff hold no portfolio (the server refuses deposits and snapshots for them); a wallet
+            // and deposits from before a role change stay visible.
+            <>
+              <Alert severity="info">
+                This account is {user.data.role === 'admin' ? 'an administrator' : 'an auditor'}: deposits and portfolio snapshots are recorded for members only.
+              </Alert>
+              {user.data.walletAddress ? <WalletInformation userId={userId} /> : null}
+            </>
+          )}
           <UserDepositHistory params={{ page: depositPage, limit: ADMIN_PAGE_SIZE, userId }} onPageChange={setDepositPage} />
         </>
       )}

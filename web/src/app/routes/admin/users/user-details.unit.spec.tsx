@@ -106,6 +106,19 @@ describe('User Details', () => {
     expect(await screen.findByText('Snapshots are unavailable right now')).toBeTruthy();
   });
 
+  it.each([
+    ['auditor', 'an auditor'],
+    ['admin', 'an administrator'],
+  ] as const)('shows a %s no deposit form and no snapshot button, and says why', async (role, words) => {
+    serveBackend(undefined, { user: { role, status: 'approved' } });
+    renderAt('/admin/users/user-1');
+    expect(await screen.findByText(`This account is ${words}: deposits and portfolio snapshots are recorded for members only.`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create Snapshot' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Add New Deposit' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Wallet Information' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Deposit History' })).toBeTruthy();
+  });
+
   it('says No user found with this ID. for a missing user', async () => {
     serveBackend();
     renderAt('/admin/users/nobody');

@@ -44,6 +44,10 @@ runService('workers', async () => {
   await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
   await prepareStorage(config);
   const stores = withStoreMetrics(await openStores(config), metrics.registry);
+  // A rebuild killed in the middle (a deployment, the OOM killer) left its read models without
+  // their secondary indexes; its job's retry would build them at its end, this at once.
+  const restored = await stores.readStore.restoreIndexes();
+  if (restored > 0) logger.warn({ indexes: restored }, 'rebuilt read model indexes a killed rebuild had dropped');
   const connection = createRedis(config.REDIS_URL);
   const workerConnection = createRedis(config.REDIS_URL);
   const mailWorkerConnection = createRedis(config.REDIS_URL);

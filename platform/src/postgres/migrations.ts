@@ -123,6 +123,18 @@ const readStoreMigrations: readonly Migration[] = [
         updated_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    // The secondary indexes a bulk load dropped, until it builds them again: a process killed in
+    // the middle of a rebuild leaves them here for the next bulk load or restoreIndexes to build.
+    id: 2,
+    name: 'dropped indexes',
+    sql: (s) => `
+      CREATE TABLE ${s}.dropped_indexes (
+        table_name text NOT NULL,
+        definition text PRIMARY KEY,
+        dropped_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
 
 async function apply(pool: pg.Pool, schema: string, migrations: readonly Migration[]): Promise<number> {

@@ -126,6 +126,11 @@ export interface ReadStore {
    * meanwhile still answer, more slowly. Adapters that gain nothing from it just run `load`.
    */
   bulkLoad<R>(collections: readonly string[], load: () => Promise<R>): Promise<R>;
+  /**
+   * Builds again what a bulk load that never finished (its process killed) left without its
+   * indexes; returns how many it built. Run when a process that may rebuild starts.
+   */
+  restoreIndexes(): Promise<number>;
   close(): Promise<void>;
 }
 

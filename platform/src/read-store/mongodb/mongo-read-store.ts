@@ -115,6 +115,7 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
 
     // Kept thin: a MongoDB rebuild keeps its indexes in place (only the PostgreSQL one is measured).
     bulkLoad: (_collections, load) => load(),
+    restoreIndexes: async () => 0,
 
     close: () => client.close(),
   };

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchemas, type TestSchemas } from '../../testing/postgres.js';
 import type { ReadModelDoc, ReadStore } from '../port.js';
@@ -41,5 +43,34 @@ describe('PostgreSQL read store bulk load', () => {
 
     await expect(store.bulkLoad(['people'], () => Promise.reject(new Error('replay failed')))).rejects.toThrow('replay failed');
     expect(await indexes()).toEqual(before);
+  });
+
+  it('builds the indexes again after a bulk load whose process was killed: on restoreIndexes, or at the next bulk load', async () => {
+    const before = await indexes();
+    const killedMidLoad = async () => {
+      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(new URL('./testing/bulk-load-child.ts', import.meta.url))], {
+        env: { ...process.env, DATABASE_URL: schemas.connectionString, READ_STORE_SCHEMA: schemas.readStoreSchema, COLLECTION: 'people' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('loading') && resolve());
+        child.on('exit', (code) => reject(new Error(`the bulk load child exited with ${code} before loading`)));
+      });
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect(await indexes()).toEqual(before.filter((definition) => definition.includes('UNIQUE')));
+    };
+
+    await killedMidLoad();
+    expect(await store.restoreIndexes()).toBe(before.length - 1);
+    expect(await indexes()).toEqual(before);
+    expect(await store.restoreIndexes()).toBe(0);
+
+    // Killed twice over: the second load finds no index left to drop and builds what the first recorded.
+    await killedMidLoad();
+    await killedMidLoad();
+    await store.bulkLoad(['people'], async () => undefined);
+    expect(await indexes()).toEqual(before);
+    expect(await store.restoreIndexes()).toBe(0);
   });
 });

@@ -145,6 +145,12 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
     };
   }
 
+  /** IF NOT EXISTS: a query API starting meanwhile (ensureIndexes) may have built them already. */
+  async function rebuildIndexes(definitions: readonly string[]): Promise<void> {
+    await createAll(pool, definitions.map((definition) => definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+    await pool.query(`DELETE FROM ${s}.dropped_indexes WHERE definition = ANY($1::text[])`, [definitions]);
+  }
+
   return {
     collection: (name) => collection(pool, name),
     transaction: (work) => inTransaction(pool, (client) => work(session(client))),
@@ -173,20 +179,38 @@ export function createPgReadStore(options: PgReadStoreOptions): ReadStore {
     },
     async bulkLoad(collections, load) {
       const tables = await Promise.all(collections.map((name) => ensureTable(name)));
-      // Secondary indexes only: the primary key (and any unique index) keeps upserts correct.
-      const { rows } = await pool.query<{ name: string; definition: string }>(
-        `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
-           FROM pg_index WHERE indrelid = ANY($1::regclass[]) AND NOT indisunique`,
-        [tables],
-      );
-      for (const { name } of rows) await pool.query(`DROP INDEX IF EXISTS ${name}`);
+      // Secondary indexes only: the primary key (and any unique index) keeps upserts correct. Their
+      // definitions, as PostgreSQL prints them, are recorded with the drop in one transaction, with
+      // those an earlier bulk load of these tables recorded and never built again (killed meanwhile).
+      const definitions = await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ table_name: string; name: string; definition: string }>(
+          `SELECT indrelid::regclass::text AS table_name, indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+             FROM pg_index WHERE indrelid = ANY($1::regclass[]) AND NOT indisunique`,
+          [tables],
+        );
+        for (const row of rows) {
+          await client.query(`INSERT INTO ${s}.dropped_indexes (table_name, definition) VALUES ($1, $2) ON CONFLICT (definition) DO NOTHING`, [
+            row.table_name,
+            row.definition,
+          ]);
+          await client.query(`DROP INDEX IF EXISTS ${row.name}`);
+        }
+        const recorded = await client.query<{ definition: string }>(
+          `SELECT definition FROM ${s}.dropped_indexes WHERE table_name IN (SELECT unnest($1::regclass[])::text)`,
+          [tables],
+        );
+        return recorded.rows.map((r) => r.definition);
+      });
       try {
         return await load();
       } finally {
-        // The definitions as PostgreSQL printed them; IF NOT EXISTS because a query API starting
-        // meanwhile (ensureIndexes) may have built them again already.
-        await createAll(pool, rows.map(({ definition }) => definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+        await rebuildIndexes(definitions);
       }
+    },
+    async restoreIndexes() {
+      const { rows } = await pool.query<{ definition: string }>(`SELECT definition FROM ${s}.dropped_indexes`);
+      await rebuildIndexes(rows.map((r) => r.definition));
+      return rows.length;
     },
     close: async () => undefined, // the pool belongs to the caller
   };

@@ -14,10 +14,11 @@ import {
   type RecordedEvent,
   type TypedPage,
 } from '../port.js';
-import { GENESIS_HASH, canonicalJson, chainInto, hexDigestOfCanonicalParts } from '../hash-chain.js';
+import { canonicalJson, chainInto, hexDigestOfCanonicalParts } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.js';
 import { subscribeWithPolling } from './pg-subscription.js';
+import { rememberedHeads } from './remembered-heads.js';
 
 export interface PgEventStoreOptions {
   readonly pool: pg.Pool;
@@ -88,23 +89,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const VISIBLE = visible(s);
   let notifyPending = false;
 
-  /**
-   * The hash at the newest revision this adapter appended or read of recent streams: an append at
-   * that revision is chained here and PostgreSQL only checks the link (migration 7). Events never
-   * change, so an entry is wrong only for a stream rewritten behind the store's back, which
-   * PostgreSQL's check catches (it then computes the chain itself and returns the head's hash).
-   */
-  const heads = new Map<string, { revision: bigint; hash: string }>();
-  function rememberHead(streamId: string, revision: bigint, hash: string): void {
-    heads.delete(streamId);
-    heads.set(streamId, { revision, hash });
-    if (heads.size > HEADS_REMEMBERED) heads.delete(heads.keys().next().value ?? '');
-  }
-  function headFor(streamId: string, expected: ExpectedRevision): { revision: bigint; hash: string } | undefined {
-    if (expected === 'no_stream') return { revision: -1n, hash: GENESIS_HASH };
-    const head = typeof expected === 'bigint' ? heads.get(streamId) : undefined;
-    return head?.revision === expected ? head : undefined;
-  }
+  const heads = rememberedHeads(HEADS_REMEMBERED);
 
   /** Wakes subscriptions: at most one NOTIFY per few milliseconds, however many appends complete. */
   function notifySoon(): void {
@@ -137,7 +122,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       const digests = Buffer.allocUnsafe(32 * count);
       events.forEach((e, i) => digests.write(hexDigestOfCanonicalParts(streamId, e.id, e.type, data[i] ?? '', metadata[i] ?? ''), 32 * i, 'hex'));
       contents = digests;
-      const head = headFor(streamId, expectedRevision);
+      const head = heads.headFor(streamId, expectedRevision);
       if (head) {
         chain = Buffer.allocUnsafe(32 * (count + 1));
         chainedHash = chainInto(chain, head.hash, head.revision + 1n, digests, count);
@@ -157,20 +142,20 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         chain,
       ] }));
     } catch (error) {
-      heads.delete(streamId);
+      heads.forget(streamId);
       // An id already stored: append_events leaves finding it to the unique index (migration 6).
       if (isUniqueViolation(error, 'events_event_id_key')) return repeatedAppend(streamId, events, error);
       throw error;
     }
     const row = rows[0];
     if (!row) throw new Error('append_events returned nothing');
-    if (row.outcome !== 'ok') heads.delete(streamId);
+    if (row.outcome !== 'ok') heads.forget(streamId);
     switch (row.outcome) {
       case 'ok': {
         notifySoon();
         const nextRevision = BigInt(row.next_revision ?? '0');
         const lastHash = row.last_hash ?? chainedHash;
-        if (lastHash !== undefined) rememberHead(streamId, nextRevision, lastHash);
+        if (lastHash !== undefined) heads.remember(streamId, nextRevision, lastHash);
         return { nextRevision, position: { commit: BigInt(row.last_transaction_id ?? '0'), prepare: BigInt(row.last_seq ?? '0') } };
       }
       case 'duplicate':
@@ -222,7 +207,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     });
     const events = rows.map(toRecordedEvent);
     const newest = backwards ? events[0] : events[events.length - 1];
-    if (hashChain && newest?.hash !== undefined && (heads.get(streamId)?.revision ?? -1n) <= newest.revision) rememberHead(streamId, newest.revision, newest.hash);
+    if (hashChain && newest?.hash !== undefined) heads.saw(streamId, newest.revision, newest.hash);
     return events;
   }
 

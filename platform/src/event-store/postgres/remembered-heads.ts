@@ -1,0 +1,38 @@
+import { GENESIS_HASH } from '../hash-chain.js';
+import type { ExpectedRevision } from '../port.js';
+
+/** A stream's last revision and the hash recorded at it. */
+export interface StreamHead {
+  readonly revision: bigint;
+  readonly hash: string;
+}
+
+/**
+ * The hash at the newest revision a writer appended or read of its recent streams (the least
+ * recently used forgotten past `limit`): an append at that revision is chained by the writer and
+ * PostgreSQL only checks the link (migration 7). Events never change, so an entry is wrong only for
+ * a stream rewritten behind the store's back, which that check catches (PostgreSQL then computes the
+ * chain itself and returns the head's hash).
+ */
+export function rememberedHeads(limit: number) {
+  const heads = new Map<string, StreamHead>();
+  const remember = (streamId: string, revision: bigint, hash: string): void => {
+    heads.delete(streamId);
+    heads.set(streamId, { revision, hash });
+    if (heads.size > limit) heads.delete(heads.keys().next().value ?? '');
+  };
+  return {
+    remember,
+    /** After a read: kept unless a newer revision of the stream is remembered already. */
+    saw(streamId: string, revision: bigint, hash: string): void {
+      if ((heads.get(streamId)?.revision ?? -1n) <= revision) remember(streamId, revision, hash);
+    },
+    forget: (streamId: string): void => void heads.delete(streamId),
+    /** The head an append expecting `expected` chains from, when the writer knows it. */
+    headFor(streamId: string, expected: ExpectedRevision): StreamHead | undefined {
+      if (expected === 'no_stream') return { revision: -1n, hash: GENESIS_HASH };
+      const head = typeof expected === 'bigint' ? heads.get(streamId) : undefined;
+      return head?.revision === expected ? head : undefined;
+    },
+  };
+}

@@ -61,7 +61,9 @@ describe('on-chain settlement of approved withdrawals', () => {
         const job = await queue.getJob(settlementJobId(target.withdrawalId));
         const state = job ? await job.getState() : undefined;
         if (state === 'failed') throw new Error(`payout job failed: ${job?.failedReason}`);
-        return state === 'completed' ? job : undefined;
+        // Read again once completed: the job read before its state may predate the completion (a CI
+        // run saw attemptsMade 1 on a job that had finished its second attempt).
+        return state === 'completed' ? queue.getJob(settlementJobId(target.withdrawalId)) : undefined;
       });
     } finally {
       await worker.close();

@@ -9,6 +9,7 @@ import {
   chainHash,
   chainInto,
   contentDigest,
+  contentDigestsInto,
   digestOfCanonicalParts,
 } from './hash-chain.js';
 
@@ -48,6 +49,19 @@ describe('canonical JSON (RFC 8785)', () => {
     expect(canonicalJson('plain "text"')).toBe('"plain \\"text\\""');
   });
 
+  it('orders members exactly as the default sort does, for few members and many', () => {
+    // A fixed pseudo-random sequence: the same cases every run.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const alphabet = ['a', 'B', 'z', '0', '9', '_', 'é', 'Ω', '\u{1F600}', 'ab', '10', '2'];
+    for (const size of [0, 1, 2, 3, 8, 24, 25, 40]) {
+      const record: Record<string, number> = {};
+      while (Object.keys(record).length < size) record[Array.from({ length: 1 + (next() % 3) }, () => alphabet[next() % alphabet.length]).join('')] = next() % 100;
+      const expected = `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${record[key]}`).join(',')}}`;
+      expect(canonicalJson(record)).toBe(expected);
+    }
+  });
+
   it('is unchanged by a round trip through JSON text', () => {
     const value = { amount: '1000.000001', n: [1, 2.5, -3e-9], nested: { 'ü': { deep: [{}, []] } }, flag: false };
     expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(canonicalJson(value));
@@ -75,6 +89,23 @@ describe('hash chain', () => {
     const text = '{"data":{"amountMicro":"5"},"id":"00000000-0000-4000-8000-000000000001","metadata":{"actor":{"type":"system"}},"stream":"account-1","type":"Deposited"}';
     expect(contentDigest(content)).toEqual(sha256(text));
     expect(digestOfCanonicalParts(content.streamId, content.id, content.type, '{"amountMicro":"5"}', '{"actor":{"type":"system"}}')).toEqual(sha256(text));
+  });
+
+  it("digests an append's events into one buffer as it digests each alone", () => {
+    const events = [
+      { id: '00000000-0000-4000-8000-00000000000B', type: 'Deposited' },
+      { id: '00000000-0000-4000-8000-00000000000c', type: 'Type "quoted"\n' },
+    ];
+    const [data, metadata] = [['{"n":1}', '{"n":2}'], ['{}', '{"m":"x"}']];
+    for (const stream of ['account-1', 'stream "quoted" \\ é']) {
+      const into = Buffer.alloc(64);
+      contentDigestsInto(into, stream, events, data, metadata);
+      events.forEach((event, i) => {
+        const alone = contentDigest({ streamId: stream, id: event.id, type: event.type, data: JSON.parse(data[i] ?? ''), metadata: JSON.parse(metadata[i] ?? '') });
+        expect(into.subarray(32 * i, 32 * i + 32)).toEqual(alone);
+      });
+    }
+    expect(() => contentDigestsInto(Buffer.alloc(32), 'account-1', events, data, metadata)).toThrow('buffer too short');
   });
 
   it('hashes the previous hash, the revision as 8 big-endian bytes and the content digest', () => {
@@ -106,6 +137,17 @@ describe('hash chain', () => {
     expect([0, 1, 2, 3].map((i) => chain.subarray(32 * i, 32 * i + 32).toString('hex'))).toEqual([head, ...links.map((l) => l.hash)]);
     expect(last).toBe(links[2]?.hash);
     expect(() => chainInto(Buffer.alloc(64), head, 1n, Buffer.alloc(64), 2)).toThrow('buffers too short');
+  });
+
+  it('writes revisions past 32 bits as chainHash does, and refuses ones past 2^53', () => {
+    const events = [0, 1, 2].map((n) => ({ ...content, data: { n } }));
+    const contents = Buffer.concat(events.map(contentDigest));
+    for (const first of [2n ** 32n - 2n, 2n ** 40n + 5n, 2n ** 53n - 4n]) {
+      const chain = Buffer.alloc(32 * 4);
+      expect(chainInto(chain, GENESIS_HASH, first, contents, 3)).toBe(chainEvents(GENESIS_HASH, first, events)[2]?.hash);
+    }
+    expect(() => chainInto(Buffer.alloc(32 * 4), GENESIS_HASH, 2n ** 53n - 2n, contents, 3)).toThrow('out of range');
+    expect(() => chainInto(Buffer.alloc(32 * 4), GENESIS_HASH, -1n, contents, 3)).toThrow('out of range');
   });
 
   it('hashes an event id the way the store gives it back, however the writer spelled the UUID', () => {

@@ -189,8 +189,18 @@ describe('GET /api/wallets/performance', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ totalValue: 1500.25, asOf: '2026-03-10T12:00:00.000Z', refreshing: true });
     const jobs = await memberJobs();
+    // The job carries the refresh request's id, which its snapshot event takes as correlation id.
+    const requestHeader = response.headers.get('x-request-id');
+    expect(requestHeader).toMatch(/^[\w.:-]{1,128}$/);
     expect(jobs.map((job) => SnapshotMemberJob.parse(job.data))).toEqual([
-      { userId: 'member-a', slot: expect.stringMatching(/^request:member-\d+$/), reason: 'member', requestId: expect.stringMatching(/^member-\d+$/), blockNumber: null },
+      {
+        userId: 'member-a',
+        slot: expect.stringMatching(/^request:member-\d+$/),
+        reason: 'member',
+        requestId: expect.stringMatching(/^member-\d+$/),
+        blockNumber: null,
+        correlationId: requestHeader,
+      },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { SNAPSHOT_MEMBER, snapshotMemberJobOptions, type PortfolioReadModel, type SnapshotMemberJob } from '@concierge/contracts';
+import { currentLogContext } from '@concierge/platform/logging/context';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { readPortfolio } from './queries.js';
 
@@ -47,7 +48,10 @@ export function portfolioRefresher(options: RefreshOptions) {
     const requestId = memberRequestId(now());
     const before = await readPortfolio(options.readStore, userId);
     if (before?.latest?.requestId === requestId) return { doc: before, refreshing: false };
-    const job: SnapshotMemberJob = { userId, slot: `request:${requestId}`, reason: 'member', requestId, blockNumber: null };
+    // The request that asked for this valuation: its snapshot event and the worker's log lines carry
+    // its id. A refresh of the same minute finds the job queued already and adds nothing.
+    const correlationId = currentLogContext()?.requestId;
+    const job: SnapshotMemberJob = { userId, slot: `request:${requestId}`, reason: 'member', requestId, blockNumber: null, ...(correlationId ? { correlationId } : {}) };
     await options.queue.add(SNAPSHOT_MEMBER, job, snapshotMemberJobOptions(job));
     const deadline = Date.now() + options.waitMs;
     let doc = before;

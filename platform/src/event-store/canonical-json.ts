@@ -86,20 +86,24 @@ function encode(value: unknown): string {
 }
 
 /**
- * `"name":` of the member names events use again and again, made once: events of a type share
- * theirs. Names that look like data (long ones) are not kept, and past a few thousand no more are.
+ * `make(name)`, kept for the names events use again and again (member names, event types): made
+ * once, since events of a type share them. Names that look like data (long ones) are not kept, and
+ * past a few thousand names no more are.
  */
-const memberNames = new Map<string, string>();
-const NAMES_KEPT = 4096;
-
-function encodeMemberName(name: string): string {
-  let encoded = memberNames.get(name);
-  if (encoded === undefined) {
-    encoded = `${encodeString(name)}:`;
-    if (name.length <= 48 && memberNames.size < NAMES_KEPT) memberNames.set(name, encoded);
-  }
-  return encoded;
+function keptTexts(make: (name: string) => string): (name: string) => string {
+  const texts = new Map<string, string>();
+  return (name) => {
+    let text = texts.get(name);
+    if (text === undefined) {
+      text = make(name);
+      if (name.length <= 48 && texts.size < 4096) texts.set(name, text);
+    }
+    return text;
+  };
 }
+
+/** `"name":` of a member name. */
+const encodeMemberName = keptTexts((name) => `${encodeString(name)}:`);
 
 /**
  * Member names in UTF-16 code unit order (RFC 8785's, and that of `<` on strings), sorted by
@@ -169,3 +173,6 @@ function findRefusedIn(value: object, path: string): NonCanonicalValueError | un
 export function canonicalString(value: string): string {
   return NOT_PLAIN.test(value) ? canonicalJson(value) : `"${value}"`;
 }
+
+/** canonicalString of a name used again and again, such as an event type's, made once. */
+export const canonicalName = keptTexts(canonicalString);

@@ -1,5 +1,5 @@
 import { hash as digest } from 'node:crypto';
-import { canonicalJson, canonicalString } from './canonical-json.js';
+import { canonicalJson, canonicalName, canonicalString } from './canonical-json.js';
 
 export { canonicalJson, NonCanonicalValueError } from './canonical-json.js';
 
@@ -83,7 +83,7 @@ export function digestOfCanonicalParts(streamId: string, id: string, type: strin
  * several us to allocate, so digests are written in hex straight into buffers made once.
  */
 export function hexDigestOfCanonicalParts(streamId: string, id: string, type: string, dataJson: string, metadataJson: string): string {
-  return hexDigestOfEncodedParts(canonicalString(streamId), id, encodeTypeName(type), dataJson, metadataJson);
+  return hexDigestOfEncodedParts(canonicalString(streamId), id, canonicalName(type), dataJson, metadataJson);
 }
 
 /**
@@ -100,7 +100,7 @@ export function contentDigestsInto(
   if (into.length < 32 * events.length) throw new Error(`contentDigestsInto: buffer too short for ${events.length} events`);
   const streamJson = canonicalString(streamId);
   events.forEach((event, i) => {
-    const digestHex = hexDigestOfEncodedParts(streamJson, event.id, encodeTypeName(event.type), dataJson[i] ?? '', metadataJson[i] ?? '');
+    const digestHex = hexDigestOfEncodedParts(streamJson, event.id, canonicalName(event.type), dataJson[i] ?? '', metadataJson[i] ?? '');
     into.write(digestHex, 32 * i, 'hex');
   });
 }
@@ -109,19 +109,6 @@ function hexDigestOfEncodedParts(streamJson: string, id: string, typeJson: strin
   // Members in RFC 8785 order: data, id, metadata, stream, type. A canonical id is 36 plain characters.
   const idJson = isCanonicalUuid(id) ? `"${id}"` : canonicalJson(canonicalEventId(id));
   return digest('sha256', `{"data":${dataJson},"id":${idJson},"metadata":${metadataJson},"stream":${streamJson},"type":${typeJson}}`, 'hex');
-}
-
-/** canonicalJson of an event type's name, made once: a process appends a few dozen types. */
-const typeNames = new Map<string, string>();
-const TYPE_NAMES_KEPT = 4096;
-
-function encodeTypeName(type: string): string {
-  let encoded = typeNames.get(type);
-  if (encoded === undefined) {
-    encoded = canonicalString(type);
-    if (typeNames.size < TYPE_NAMES_KEPT) typeNames.set(type, encoded);
-  }
-  return encoded;
 }
 
 /** The 72 bytes hashed by chainHash, reused: every call fills all of them before hashing, synchronously. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
-import { GENESIS_HASH, canonicalJson, chainInto, contentDigestsInto } from '@concierge/platform/event-store/hash-chain';
+import { GENESIS_HASH } from '@concierge/platform/event-store/hash-chain';
+import { appendParams } from '@concierge/platform/event-store/postgres/append-params';
 import { verifyChains } from '@concierge/platform/audit/verify';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
@@ -80,8 +81,8 @@ function postgresCpuMicros(): number {
  * `hashChain: false`), side by side in one run: two schemas of one database, the same writers,
  * many short rounds alternating between them (ABBA) so both see the same load of a shared machine.
  * The cost is given from the totals and as the median of the rounds' pairs, which load spikes,
- * checkpoints and autovacuum move less, with that median's 95% confidence interval. CPU per event (this process's threads, every PostgreSQL
- * process) is given beside, from the same rounds.
+ * checkpoints and autovacuum move less, with that median's 95% confidence interval. CPU per event
+ * (this process's threads, every PostgreSQL process) is given beside, from the same rounds.
  */
 export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pairs = 40, roundSeconds = 1) {
   const stores = await benchStores('auditappend');
@@ -142,24 +143,15 @@ export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pa
 async function hashingCpu(pool: pg.Pool, eventsPerAppend: number) {
   const sample = Array.from({ length: 20_000 }, (_, i) => depositEvent(randomUUID(), i));
   const kept: unknown[] = [];
-  const plain = () => {
+  // Exactly as the adapter prepares appends of `eventsPerAppend` events, chained from a known head.
+  const prepare = (hashChain: boolean) => () => {
     for (let i = 0; i + eventsPerAppend <= sample.length; i += eventsPerAppend) {
-      const events = sample.slice(i, i + eventsPerAppend);
-      kept[(i / eventsPerAppend) % 50] = [events.map((e) => JSON.stringify(e.data)), events.map((e) => JSON.stringify(e.metadata))];
-    }
-  };
-  // As the adapter does it, appends of `eventsPerAppend` events chained from a remembered head.
-  const digests = Buffer.allocUnsafe(32 * eventsPerAppend);
-  const chain = Buffer.allocUnsafe(32 * (eventsPerAppend + 1));
-  const chained = () => {
-    for (let i = 0; i + eventsPerAppend <= sample.length; i += eventsPerAppend) {
-      const events = sample.slice(i, i + eventsPerAppend);
-      const [data, metadata] = [events.map((e) => canonicalJson(e.data)), events.map((e) => canonicalJson(e.metadata))];
+      const head = hashChain ? { revision: BigInt(i) - 1n, hash: GENESIS_HASH } : undefined;
+      const { data, metadata } = appendParams('account-x', sample.slice(i, i + eventsPerAppend), hashChain, head);
       kept[(i / eventsPerAppend) % 50] = [data, metadata];
-      contentDigestsInto(digests, 'account-x', events, data, metadata);
-      chainInto(chain, GENESIS_HASH, BigInt(i), digests, eventsPerAppend);
     }
   };
+  const [plain, chained] = [prepare(false), prepare(true)];
   // Alternating, best of 7 each: the least disturbed run of each is the nearest to its own cost.
   const best = { plain: Number.POSITIVE_INFINITY, chained: Number.POSITIVE_INFINITY };
   for (let i = 0; i < 7; i += 1) {

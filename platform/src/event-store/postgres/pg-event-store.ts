@@ -14,10 +14,10 @@ import {
   type RecordedEvent,
   type TypedPage,
 } from '../port.js';
-import { canonicalJson, chainInto, contentDigestsInto } from '../hash-chain.js';
 import { START, type Position } from '../position.js';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows.js';
 import { subscribeWithPolling } from './pg-subscription.js';
+import { appendParams } from './append-params.js';
 import { rememberedHeads } from './remembered-heads.js';
 import { turnEndQueue } from './turn-end.js';
 
@@ -105,23 +105,6 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
 
   const atTurnEnd = turnEndQueue();
 
-  /** The texts and hashes an append sends, computed at the end of the turn that asked for it (see turn-end.ts). */
-  function prepareAppend(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision) {
-    // Canonical JSON is valid JSON: the same text is the stored json value and the hashed content.
-    const encode = hashChain ? canonicalJson : JSON.stringify;
-    const data = events.map((e) => encode(e.data));
-    const metadata = events.map((e) => encode(e.metadata));
-    if (!hashChain) return { data, metadata, contents: null, chain: null, chainedHash: undefined };
-    // Binary parameters of 32 bytes per event: no array literal to write or parse.
-    const count = events.length;
-    const contents = Buffer.allocUnsafe(32 * count);
-    contentDigestsInto(contents, streamId, events, data, metadata);
-    const head = heads.headFor(streamId, expectedRevision);
-    if (!head) return { data, metadata, contents, chain: null, chainedHash: undefined };
-    const chain = Buffer.allocUnsafe(32 * (count + 1));
-    return { data, metadata, contents, chain, chainedHash: chainInto(chain, head.hash, head.revision + 1n, contents, count) };
-  }
-
   async function appendToStream(
     streamId: string,
     events: readonly NewEvent[],
@@ -129,7 +112,10 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const [kind, exact] = typeof expectedRevision === 'bigint' ? ['exact', expectedRevision.toString()] : [expectedRevision, null];
-    const { data, metadata, contents, chain, chainedHash } = await atTurnEnd(() => prepareAppend(streamId, events, expectedRevision));
+    // Encoded and hashed at the end of the turn that asked for it, with the turn's other appends (turn-end.ts).
+    const { data, metadata, contents, chain, chainedHash } = await atTurnEnd(() =>
+      appendParams(streamId, events, hashChain, hashChain ? heads.headFor(streamId, expectedRevision) : undefined),
+    );
     let rows: AppendRow[];
     try {
       ({ rows } = await pool.query<AppendRow>({ name: `${s}.append`, text: `SELECT * FROM ${s}.append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)`, values: [

@@ -8,7 +8,7 @@ describe('remembered stream heads', () => {
   it('gives the head only for an append at its very revision, and genesis for a new stream', () => {
     const heads = rememberedHeads(10);
     heads.remember('s-1', 4n, hash('a'));
-    expect(heads.headFor('s-1', 4n)).toEqual({ revision: 4n, hash: hash('a') });
+    expect(heads.headFor('s-1', 4n)).toMatchObject({ revision: 4n, hash: hash('a') });
     expect(heads.headFor('s-1', 3n)).toBeUndefined();
     expect(heads.headFor('s-1', 'any')).toBeUndefined();
     expect(heads.headFor('s-1', 'stream_exists')).toBeUndefined();

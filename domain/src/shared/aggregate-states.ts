@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { BaseConfig } from '@concierge/platform/config/env';
 import type { EventStore } from '@concierge/platform/event-store/port';
@@ -12,35 +13,32 @@ export interface FoldedState {
   readonly snapshotRevision: bigint;
 }
 
-/** The states this process has folded, by aggregate and stream: bounded, least recently used first out. */
+/**
+ * The states this process has folded, by aggregate and stream: bounded, least recently used first
+ * out. lru-cache rather than a Map kept in use order: dropping a Map's oldest entry walks past every
+ * entry deleted before it (0.6 us a new stream at 1,000 entries, 6 us at 10,000, and the size is
+ * configurable up to a million).
+ */
 export class StateCache {
-  private readonly entries = new Map<string, FoldedState>();
+  private readonly entries: LRUCache<string, FoldedState> | undefined;
 
-  constructor(readonly maxEntries: number) {}
+  constructor(readonly maxEntries: number) {
+    this.entries = maxEntries > 0 ? new LRUCache({ max: maxEntries }) : undefined;
+  }
 
   get(key: string): FoldedState | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries?.get(key);
   }
 
   /** Keeps the later of two folds of one stream: concurrent commands may finish in any order. */
   remember(key: string, folded: FoldedState): void {
-    if (this.maxEntries <= 0) return;
-    const known = this.entries.get(key);
+    const known = this.entries?.peek(key);
     if (known !== undefined && known.revision > folded.revision) return;
-    this.entries.delete(key);
-    this.entries.set(key, folded);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    this.entries?.set(key, folded);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 }
 

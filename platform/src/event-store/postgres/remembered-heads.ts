@@ -18,7 +18,7 @@ export interface StreamHead {
  * lru-cache keeps the order in a linked list over typed arrays. The Map this replaced forgot its
  * oldest entry by iterating from its start, which in V8 walks past every entry deleted before:
  * about 6 us an append to a new stream once 10,000 streams were remembered, where lru-cache takes
- * 0.4 (docs/performance/append-and-verify.md, "Remembered heads").
+ * 0.4 (docs/performance/append-and-verify.md, "Where the cost lands").
  */
 export function rememberedHeads(limit: number) {
   const heads = new LRUCache<string, { revision: bigint; hash: string }>({ max: limit });

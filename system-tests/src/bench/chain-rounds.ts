@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { migrate } from '@concierge/platform/postgres/migrations';
+import { postgresProcesses } from './cores.js';
 import { BENCH_DATABASE_URL, benchStores } from './setup.js';
 import { medianInterval, percentile, round } from './stats.js';
 
@@ -12,10 +13,8 @@ import { medianInterval, percentile, round } from './stats.js';
 /** CPU time of every PostgreSQL process of this machine so far, in microseconds (Linux: /proc/<pid>/schedstat, nanoseconds). */
 function postgresCpuMicros(): number {
   let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const pid of postgresProcesses()) {
     try {
-      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
       total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
     } catch {
       // A process that ended meanwhile.

@@ -32,7 +32,7 @@ const affinityOf = (pid: number): string => parseAffinity(execFileSync('taskset'
 const setAffinity = (pid: number, list: string): void => void execFileSync('taskset', ['-a', '-c', '-p', list, String(pid)], { stdio: 'ignore' });
 
 /** This machine's PostgreSQL server processes, the postmaster (the one whose parent is not PostgreSQL) first. */
-function postgresProcesses(): number[] {
+export function postgresProcesses(): number[] {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -19,7 +19,8 @@ import { MAIL_QUEUE } from '../queues.js';
 import { createRedis } from '../redis.js';
 import { appendUserLives } from '../testing/user-history.js';
 import { ACCOUNT_NOTICES, accountNoticesReactor } from './account-notices.js';
-import { runReactor, type Reactor } from './reactor.js';
+import { runReactorToCommitted } from '../testing/reactor-runs.js';
+import type { Reactor } from './reactor.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -53,7 +54,7 @@ describe('account notices reactor', () => {
     await schemas.drop();
   });
 
-  const run = () => runReactor(reactor, { eventStore, readStore, batchSize: 7 });
+  const run = () => runReactorToCommitted(reactor, { eventStore, readStore, batchSize: 7 });
   const checkpoint = () => readStore.getCheckpoint(ACCOUNT_NOTICES);
   const queuedMails = async () => {
     const jobs = await mailQueue.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed']);

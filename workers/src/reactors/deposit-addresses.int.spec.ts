@@ -10,7 +10,7 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
 import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 import { DEPOSIT_ADDRESSES, depositAddressesReactor } from './deposit-addresses.js';
-import { runReactor } from './reactor.js';
+import { runReactorToCommitted } from '../testing/reactor-runs.js';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -35,7 +35,7 @@ describe('deposit addresses reactor', () => {
   });
 
   const reactor = () => depositAddressesReactor({ eventStore, mnemonic: MNEMONIC, logger: createLogger('test', 'silent') });
-  const run = () => runReactor(reactor(), { eventStore, readStore, batchSize: 3 });
+  const run = () => runReactorToCommitted(reactor(), { eventStore, readStore, batchSize: 3 });
   const at = () => new Date().toISOString();
 
   /** Registers a member and appends the given status events, as the user commands would. */

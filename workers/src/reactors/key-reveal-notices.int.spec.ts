@@ -19,7 +19,7 @@ import { usersProjection } from '../projections/users/projection.js';
 import { MAIL_QUEUE } from '../queues.js';
 import { createRedis } from '../redis.js';
 import { AdminsUnknownError, KEY_REVEAL_NOTICES, keyRevealNoticesReactor } from './key-reveal-notices.js';
-import { runReactor } from './reactor.js';
+import { runReactorToCommitted } from '../testing/reactor-runs.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const AT = '2026-11-22T14:05:00.000Z';
@@ -55,7 +55,7 @@ describe('key-reveal notices reactor', () => {
     return revealed.id;
   };
   const reactor = () => keyRevealNoticesReactor({ eventStore, readStore, mailQueue, logger: createLogger('test', 'silent') });
-  const run = () => runReactor(reactor(), { eventStore, readStore });
+  const run = () => runReactorToCommitted(reactor(), { eventStore, readStore });
   const queuedMails = async () => {
     const jobs = await mailQueue.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed']);
     return new Map(jobs.map((job) => [String(job.id), job.data as MailJob]));

@@ -13,7 +13,7 @@ import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/a
 import { approvedWithdrawal } from '../jobs/settlement/testing/approved-withdrawal.js';
 import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId } from '../queues.js';
 import { createRedis } from '../redis.js';
-import { runReactor } from './reactor.js';
+import { runReactorToCommitted } from '../testing/reactor-runs.js';
 import { SETTLEMENT_PAYOUTS, settlementPayoutsReactor } from './settlement-payouts.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -40,7 +40,7 @@ describe('settlement payouts reactor', () => {
     await schemas.drop();
   });
 
-  const run = () => runReactor(settlementPayoutsReactor({ settlementQueue: queue, logger: createLogger('test', 'silent') }), { eventStore, readStore });
+  const run = () => runReactorToCommitted(settlementPayoutsReactor({ settlementQueue: queue, logger: createLogger('test', 'silent') }), { eventStore, readStore });
   const jobs = async () => (await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).map((j) => [j.id, j.name, j.data]);
 
   it('enqueues one payout per approval made after it started, however often the approval is delivered', async () => {

@@ -99,7 +99,7 @@ describe('managing subscription plans on the event store', () => {
   it('refuses to delete a plan with members, counting only those really on it', async () => {
     const { plan } = await createPlan(deps(), fields('Diamond'), at());
     // Registered members: the user aggregate's state (what a delete asks) holds a plan only once the user is registered.
-    const [ada, bob, cy] = await Promise.all(['ada', 'bob', 'cy'].map(registered));
+    const [ada, bob, cy] = [await registered('ada'), await registered('bob'), await registered('cy')];
     for (const userId of [ada, bob, cy]) {
       await joinPlan(deps(), plan.planId, userId, at());
       await moveMember(userId, plan.planId);

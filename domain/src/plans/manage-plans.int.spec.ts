@@ -5,6 +5,7 @@ import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { registerUser } from '../identity/registration/register.js';
 import { caseInsensitiveKey, CLAIM_IN_PROGRESS_MS } from '../shared/claims.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { toNewEvents } from '../shared/command-context.js';
@@ -29,6 +30,12 @@ describe('managing subscription plans on the event store', () => {
     await eventStore.appendToStream(streamName('user', userId), toNewEvents([{ type: 'UserSubscriptionPlanChanged', data: { userId, planId, changedAt: at().now.toISOString() } }], at()), {
       expectedRevision: 'any',
     });
+  };
+
+  const hasher = { hash: async (password: string) => `plain:${password}`, verify: async () => false };
+  const registered = async (name: string) => {
+    const input = { email: `${name}-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: name, lastName: 'Member' };
+    return (await registerUser({ eventStore, hasher }, input, at())).userId;
   };
 
   beforeAll(async () => {
@@ -91,7 +98,8 @@ describe('managing subscription plans on the event store', () => {
 
   it('refuses to delete a plan with members, counting only those really on it', async () => {
     const { plan } = await createPlan(deps(), fields('Diamond'), at());
-    const [ada, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+    // Registered members: the user aggregate's state (what a delete asks) holds a plan only once the user is registered.
+    const [ada, bob, cy] = [await registered('ada'), await registered('bob'), await registered('cy')];
     for (const userId of [ada, bob, cy]) {
       await joinPlan(deps(), plan.planId, userId, at());
       await moveMember(userId, plan.planId);

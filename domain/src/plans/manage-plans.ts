@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { streamName, UserSubscriptionPlanChanged, type SubscriptionPlanCommand } from '@concierge/contracts';
+import type { SubscriptionPlanCommand } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
+import { findUserById } from '../identity/user/find-user.js';
 import { handleCommand, loadState } from '../shared/aggregate.js';
 import { caseInsensitiveKey, claimInProgress, claimValue, releaseValue, type ClaimHolder } from '../shared/claims.js';
 import { commandMetadata, type CommandContext } from '../shared/command-context.js';
@@ -74,13 +75,9 @@ export async function updatePlan(deps: PlansDeps, id: string, fields: PlanFields
   return afterCommand(newState, position);
 }
 
-/** The plan the member's own stream says they are on (null: the default plan). */
+/** The plan the member's own stream says they are on (null: the default plan), from the user aggregate's cached state. */
 async function memberPlanOf(store: EventStore, userId: string): Promise<string | null> {
-  let planId: string | null = null;
-  for (const event of await store.readStream(streamName('user', userId))) {
-    if (event.type === 'UserSubscriptionPlanChanged') planId = UserSubscriptionPlanChanged.parse(event.data).planId;
-  }
-  return planId;
+  return (await findUserById(store, userId))?.planId ?? null;
 }
 
 /**

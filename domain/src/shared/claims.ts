@@ -53,10 +53,16 @@ export function decideClaim(command: UniqueValueCommand, state: ClaimState): Cla
   return [{ type: 'UniqueValueReleased', data: { value: holder.value, ownerId: holder.ownerId, releasedAt: at } }, claimed];
 }
 
+/**
+ * One aggregate for every claimed value (plan names, token symbols): the cache keys it by stream.
+ * Snapshots are versioned by `evolveClaim`'s fold: bump `snapshotVersion` whenever it or `ClaimState` changes.
+ */
 export const claimAggregate: Aggregate<ClaimState, ClaimEvent, UniqueValueCommand> = {
   initialState: { holder: null },
   evolve: evolveClaim,
   decide: decideClaim,
+  name: 'claim',
+  snapshotVersion: 1,
 };
 
 /** The key of a name that must be unique ignoring case (and Unicode spelling variants): sha256 hex, safe in a stream id. */

@@ -32,8 +32,11 @@ export function decideStrategy(command: StrategyGroupCommand, state: StrategySta
   }
 }
 
+/** Snapshots are versioned by `evolveStrategy`'s fold: bump `snapshotVersion` whenever it or `StrategyState` changes. */
 export const strategyAggregate: Aggregate<StrategyState, StrategyEvent, StrategyGroupCommand> = {
   initialState: initialStrategyState,
   evolve: evolveStrategy,
   decide: decideStrategy,
+  name: 'strategy',
+  snapshotVersion: 1,
 };

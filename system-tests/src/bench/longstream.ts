@@ -1,36 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { CommandMetadata, RecordDeposit } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
-import { accountStreamId, initialAccountState } from '@concierge/domain/money/account/account';
-import { decideAccount } from '@concierge/domain/money/account/decide';
-import { handleAccountCommand } from '@concierge/domain/money/account/handle';
 import { aggregateStates, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
-import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
+import { LONG_STREAM_SUBJECTS, type LongStreamSubject } from './longstream-subjects.js';
 import { benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
 
-const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'bench' }, correlationId: 'bench', causationId: 'bench', now: new Date() });
-const hash = () => `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+/** The goal of issues 14 and 23: a command on a long stream costs at most this many times one on a new stream. */
+export const LONG_STREAM_TARGET = 1.5;
 
-function deposit(userId: string): RecordDeposit {
-  const metadata: CommandMetadata = { actor: { type: 'system', reason: 'bench' }, now: new Date().toISOString(), correlationId: 'bench', commandId: 'bench' };
-  const data = { depositId: randomUUID(), userId, transactionHash: hash(), amountMicro: 1_000_000n, timestamp: metadata.now, planId: null, feePercentage: '1.5' };
-  return { type: 'RecordDeposit', data, metadata };
-}
-
-/** An account stream of `length` credited deposits, appended in bulk (no command, so no snapshot is taken). */
-async function longAccount(store: EventStore, length: number): Promise<string> {
-  const userId = randomUUID();
-  for (let done = 0; done < length; done += 500) {
-    const events = Array.from({ length: Math.min(500, length - done) }, () => decideAccount(deposit(userId), initialAccountState)).flat();
-    await store.appendToStream(accountStreamId(userId), toNewEvents(events, ctx()), { expectedRevision: done === 0 ? 'no_stream' : BigInt(done - 1) });
-  }
-  return userId;
-}
-
-/** Times `a` and `b` alternately, so both see the same load of a shared machine. */
-async function timedPairs(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number[], number[]]> {
+/** Times `a` and `b` alternately, so both see the same load of a shared machine; `prepare` (untimed) makes each `b`. */
+async function timedPairs(runs: number, a: () => Promise<unknown>, prepare: () => Promise<() => Promise<unknown>>): Promise<[number[], number[]]> {
   const [as, bs]: [number[], number[]] = [[], []];
   const time = async (task: () => Promise<unknown>, into: number[]) => {
     const started = performance.now();
@@ -39,7 +18,7 @@ async function timedPairs(runs: number, a: () => Promise<unknown>, b: () => Prom
   };
   for (let i = 0; i < runs; i += 1) {
     await time(a, as);
-    await time(b, bs);
+    await time(await prepare(), bs);
   }
   return [as, bs];
 }
@@ -47,12 +26,13 @@ async function timedPairs(runs: number, a: () => Promise<unknown>, b: () => Prom
 const figures = (samples: readonly number[]) => ({ p50: round(percentile(samples, 50), 2), p99: round(percentile(samples, 99), 2) });
 
 /**
- * A deposit recorded on an account stream through the real handler on PostgreSQL: on a stream of
- * `length` events and on a new stream, in one process. `cache+snapshots` is the product's setting
+ * A member's command through the real handler on PostgreSQL, on a stream of `length` events and on a
+ * new member's stream, in one process: a deposit on `account-<id>`, a profile update on `user-<id>`,
+ * an address added or removed on `addressBook-<id>`. `cache+snapshots` is the product's setting
  * (warm process); `snapshots only` is a process that has not seen the stream (snapshot + tail every
  * time); `full replay` is the handler without either, as it was.
  */
-export async function benchLongStream(length = 10_000, runs = 300, snapshotEvery = 500) {
+export async function benchLongStream(length = 10_000, runs = 300, snapshotEvery = 500, subjects: readonly LongStreamSubject[] = LONG_STREAM_SUBJECTS) {
   const stores = await benchStores('longstream');
   const snapshots = createPgSnapshotStore({ pool: stores.pool, schema: stores.eventStoreSchema });
   try {
@@ -62,25 +42,35 @@ export async function benchLongStream(length = 10_000, runs = 300, snapshotEvery
       { mode: 'full replay', store: () => stores.eventStore, runs: Math.ceil(runs / 10) },
     ];
     const rows = [];
-    for (const { mode, store: makeStore, runs: n } of modes) {
-      const userId = await longAccount(stores.eventStore, length);
-      const store = makeStore();
-      // Warm-up: connections, prepared statements, and the first fold of the long stream (which writes its first snapshot).
-      for (let i = 0; i < 5; i += 1) {
-        await handleAccountCommand(store, userId, deposit(userId), ctx());
-        const fresh = randomUUID();
-        await handleAccountCommand(store, fresh, deposit(fresh), ctx());
+    for (const subject of subjects) {
+      for (const { mode, store: makeStore, runs: n } of modes) {
+        const memberId = await subject.build(stores.eventStore, length);
+        const store = makeStore();
+        const long = subject.command(store, memberId);
+        const fresh = async () => subject.command(store, await subject.fresh(stores.eventStore));
+        // Warm-up: connections, prepared statements, and the first fold of the long stream (which writes its first snapshot).
+        for (let i = 0; i < 5; i += 1) {
+          await long();
+          await (await fresh())();
+        }
+        const [longMs, newMs] = await timedPairs(n, long, fresh);
+        const [l, f] = [figures(longMs), figures(newMs)];
+        const ratioP50 = round(l.p50 / f.p50, 2);
+        rows.push({
+          stream: subject.stream,
+          of: subject.events,
+          mode,
+          events: length,
+          runs: n,
+          longP50: l.p50,
+          longP99: l.p99,
+          newP50: f.p50,
+          newP99: f.p99,
+          ratioP50,
+          ratioP99: round(l.p99 / f.p99, 2),
+          ...(mode === 'cache+snapshots' ? { target: `<= ${LONG_STREAM_TARGET}x`, met: ratioP50 <= LONG_STREAM_TARGET } : {}),
+        });
       }
-      const [long, fresh] = await timedPairs(
-        n,
-        () => handleAccountCommand(store, userId, deposit(userId), ctx()),
-        () => {
-          const newUser = randomUUID();
-          return handleAccountCommand(store, newUser, deposit(newUser), ctx());
-        },
-      );
-      const [l, f] = [figures(long), figures(fresh)];
-      rows.push({ mode, events: length, runs: n, longP50: l.p50, longP99: l.p99, newP50: f.p50, newP99: f.p99, ratioP50: round(l.p50 / f.p50, 2), ratioP99: round(l.p99 / f.p99, 2) });
     }
     return rows;
   } finally {

@@ -25,7 +25,7 @@ if (want('rebuild')) console.log('rebuild (users projection)', await benchRebuil
 if (want('register')) for (const row of await benchRegister()) console.log('register (HTTP, PostgreSQL event store)', row);
 if (want('login')) console.log('login (HTTP, 20 concurrent, production argon2id)', await benchLogin(20, 10));
 if (want('users')) for (const row of await benchUsersList()) console.log('users list (HTTP, PostgreSQL read store, 10,000 users)', row);
-if (want('longstream')) for (const row of await benchLongStream()) console.log('command on a 10,000-event account stream vs a new one (PostgreSQL, real handler)', row);
+if (want('longstream')) for (const row of await benchLongStream()) console.log(`command on a 10,000-event ${row.stream} stream vs a new one (PostgreSQL, real handler)`, row);
 if (want('portfolio')) {
   console.log('portfolio snapshot round (local EVM, workers queue and worker code, real Redis and PostgreSQL)', await benchPortfolioRound(Number(process.env['BENCH_PORTFOLIO_MEMBERS'] ?? 10_000)));
   for (const row of await benchPortfolioPerformance()) console.log('/wallets/performance (10,000 members with 90 days of hourly valuations)', row);

@@ -73,4 +73,8 @@ export function decideResetToken(command: PasswordResetTokenCommand, state: Rese
   }
 }
 
-export const resetTokenAggregate = { initialState: initialResetTokenState, evolve: evolveResetToken, decide: decideResetToken };
+/**
+ * A link's stream holds two events at most, so no snapshot is ever due; named all the same, so every
+ * aggregate goes through the one cache. Bump `snapshotVersion` whenever `evolveResetToken` or `ResetTokenState` changes.
+ */
+export const resetTokenAggregate = { initialState: initialResetTokenState, evolve: evolveResetToken, decide: decideResetToken, name: 'passwordReset', snapshotVersion: 1 };

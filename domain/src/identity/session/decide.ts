@@ -72,4 +72,5 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
   }
 }
 
-export const sessionAggregate = { initialState: initialSessionState, evolve: evolveSession, decide: decideSession };
+/** Snapshots are versioned by `evolveSession`'s fold: bump `snapshotVersion` whenever it or `SessionState` changes. */
+export const sessionAggregate = { initialState: initialSessionState, evolve: evolveSession, decide: decideSession, name: 'session', snapshotVersion: 1 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandMetadata, UserStanding } from '@concierge/contracts';
 import { UnauthorizedError } from '@concierge/platform/errors';
 import { decideSession, INVALID_REFRESH_MESSAGE, SESSION_ENDED_MESSAGE, SESSION_EXPIRED_MESSAGE, type SessionCommand } from './decide.js';
-import { evolveSession, initialSessionState, type SessionEvent } from './session.js';
+import { evolveSession, initialSessionState, SPENT_HASHES_KEPT, type SessionEvent } from './session.js';
 
 const hash = (c: string) => c.repeat(64);
 const issuedAt = new Date('2026-11-22T10:00:00.000Z');
@@ -58,6 +58,20 @@ describe('refresh sessions', () => {
     expect(when(rotatedOnce, rotate(hash('a'), hash('c')))).toEqual([
       { type: 'RefreshSessionRevoked', data: { sessionId: 's-1', userId: 'u-1', reason: 'reuse_detected', revokedAt: later.toISOString() } },
     ]);
+  });
+
+  it(`remember the newest ${SPENT_HASHES_KEPT} exchanged tokens, however often the session is refreshed`, () => {
+    const token = (n: number) => n.toString(16).padStart(64, '0');
+    const rotations: SessionEvent[] = Array.from({ length: SPENT_HASHES_KEPT + 10 }, (_, i) => ({
+      type: 'RefreshSessionRotated',
+      data: { sessionId: 's-1', userId: 'u-1', tokenHash: token(i + 1), expiresAt: '2026-12-22T10:00:00.000Z', rotatedAt: later.toISOString() },
+    }));
+    const history = [...issued, ...rotations];
+    const state = given(history);
+    expect(state.status === 'active' && state.spentHashes.length).toBe(SPENT_HASHES_KEPT);
+    // The oldest token kept still ends the session; the one before it is no longer known.
+    expect(when(history, rotate(token(10), token(0)))[0]?.data).toMatchObject({ reason: 'reuse_detected' });
+    expect(() => when(history, rotate(token(9), token(0)))).toThrow(INVALID_REFRESH_MESSAGE);
   });
 
   it('refuse unknown tokens, ended sessions and expired sessions without appending', () => {

@@ -16,7 +16,10 @@ interface SessionFacts {
   readonly expiresAt: string;
   /** SHA-256 of the one refresh token that may be exchanged now. */
   readonly tokenHash: string;
-  /** Hashes of tokens already exchanged: presenting one again means a token was stolen. */
+  /**
+   * Hashes of the newest SPENT_HASHES_KEPT tokens already exchanged, oldest first: presenting one
+   * again means a token was stolen.
+   */
   readonly spentHashes: readonly string[];
 }
 
@@ -27,6 +30,15 @@ export type SessionState =
   | ({ status: 'revoked'; reason: SessionRevocationReason } & SessionFacts);
 
 export const initialSessionState: SessionState = { status: 'none' };
+
+/**
+ * How many exchanged tokens a session remembers. Refreshing costs a member nothing, so keeping
+ * every one would let the state (and each command's fold and snapshot) grow without end. 3,000 is a
+ * whole 30-day session refreshed every 15 minutes (2,880); only a client refreshing far faster than
+ * that pushes the oldest out, and a token that old presented again is refused as unknown (401)
+ * instead of ending the session.
+ */
+export const SPENT_HASHES_KEPT = 3_000;
 
 export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
@@ -40,7 +52,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         ...state,
         tokenHash: event.data.tokenHash,
         expiresAt: event.data.expiresAt,
-        spentHashes: [...state.spentHashes, state.tokenHash],
+        spentHashes: [...state.spentHashes, state.tokenHash].slice(-SPENT_HASHES_KEPT),
       };
     case 'RefreshSessionRevoked':
       if (state.status === 'none') return state;

@@ -75,4 +75,5 @@ export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUp
   }
 }
 
-export const stepUpAggregate = { initialState: initialStepUpState, evolve: evolveStepUp, decide: decideStepUp };
+/** Snapshots are versioned by `evolveStepUp`'s fold: bump `snapshotVersion` whenever it or `StepUpState` changes. */
+export const stepUpAggregate = { initialState: initialStepUpState, evolve: evolveStepUp, decide: decideStepUp, name: 'stepUp', snapshotVersion: 1 };

@@ -177,4 +177,5 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
 }
 
-export const userAggregate = { initialState: initialUserState, evolve: evolveUser, decide: decideUser };
+/** Snapshots are versioned by `evolveUser`'s fold: bump `snapshotVersion` whenever it or `UserState` changes. */
+export const userAggregate = { initialState: initialUserState, evolve: evolveUser, decide: decideUser, name: 'user', snapshotVersion: 1 };

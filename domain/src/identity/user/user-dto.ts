@@ -1,6 +1,11 @@
-import { streamName, type UserDto } from '@concierge/contracts';
+import type { UserDto } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import { withdrawalAddressesAggregate } from '../../money/withdrawal-addresses/decide.js';
+import { withdrawalAddressesStreamId } from '../../money/withdrawal-addresses/withdrawal-addresses.js';
+import { walletAggregate } from '../../money/wallets/decide.js';
+import { walletStreamId } from '../../money/wallets/wallet.js';
 import { loadPlan } from '../../plans/manage-plans.js';
+import { loadState } from '../../shared/aggregate.js';
 import { DEFAULT_PLAN_ID, type PlanState } from '../../plans/plan.js';
 import type { RegisteredUser } from './user.js';
 
@@ -16,13 +21,12 @@ async function memberPlan(store: EventStore, planId: string | null): Promise<Pla
  * plan name (`plan-<id>`) when those exist, so the answer never waits for a projection.
  */
 export async function userDtoOf(store: EventStore, user: RegisteredUser): Promise<UserDto> {
+  // Through the aggregates' cached states: both streams grow with what a member does (auto-withdrawal switches, address edits).
   const [wallet, addressBook, plan] = await Promise.all([
-    store.readStream(streamName('wallet', user.userId)),
-    store.readStream(streamName('addressBook', user.userId), { direction: 'backwards' }),
+    loadState(store, walletStreamId(user.userId), walletAggregate),
+    loadState(store, withdrawalAddressesStreamId(user.userId), withdrawalAddressesAggregate),
     memberPlan(store, user.planId),
   ]);
-  const assigned = wallet.find((event) => event.type === 'DepositAddressAssigned')?.data['address'];
-  const primary = addressBook.find((event) => event.type === 'PrimaryWithdrawalAddressSet')?.data['addressId'];
   return {
     _id: user.userId,
     id: user.userId,
@@ -31,10 +35,10 @@ export async function userDtoOf(store: EventStore, user: RegisteredUser): Promis
     email: user.email,
     role: user.role,
     status: user.status,
-    walletAddress: typeof assigned === 'string' ? assigned : null,
+    walletAddress: wallet.state.deposit?.address ?? null,
     subscriptionPlan: user.planId,
     subscriptionPlanName: plan.status === 'none' ? null : plan.name,
-    primaryWithdrawalAddress: typeof primary === 'string' ? primary : null,
+    primaryWithdrawalAddress: addressBook.state.primaryId,
     emailVerified: user.emailVerified,
     createdAt: user.registeredAt,
   };

@@ -67,6 +67,8 @@ export async function claimTransaction(
   const hash = transactionHash.toLowerCase();
   const streamId = transactionClaimStreamId(hash);
   for (let attempt = 1; ; attempt += 1) {
+    // Read whole, not through the state cache: a hash's stream holds one claim, or one per Transfer
+    // log of one chain transaction, each paid for on chain; nobody can grow it for free.
     const recorded = await store.readStream(streamId);
     const existing = recorded.map(claimOf);
     const own = existing.find((c) => c.kind === claim.kind && c.claimId === claim.claimId);

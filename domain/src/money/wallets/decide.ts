@@ -47,4 +47,5 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
   }
 }
 
-export const walletAggregate = { initialState: initialWalletState, evolve: evolveWallet, decide: decideWallet };
+/** Snapshots are versioned by `evolveWallet`'s fold: bump `snapshotVersion` whenever it or `WalletState` changes. */
+export const walletAggregate = { initialState: initialWalletState, evolve: evolveWallet, decide: decideWallet, name: 'wallet', snapshotVersion: 1 };

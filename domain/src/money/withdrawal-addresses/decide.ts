@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from '@concierge/platform/errors';
 import {
   evolveWithdrawalAddresses,
   initialWithdrawalAddressesState,
+  WITHDRAWAL_ADDRESSES_STATES,
   type WithdrawalAddressEvent,
   type WithdrawalAddressesState,
   type WithdrawalAddress,
@@ -103,4 +104,9 @@ export function decideWithdrawalAddresses(command: WithdrawalAddressCommand, sta
   }
 }
 
-export const withdrawalAddressesAggregate = { initialState: initialWithdrawalAddressesState, evolve: evolveWithdrawalAddresses, decide: decideWithdrawalAddresses };
+export const withdrawalAddressesAggregate = {
+  initialState: initialWithdrawalAddressesState,
+  evolve: evolveWithdrawalAddresses,
+  decide: decideWithdrawalAddresses,
+  ...WITHDRAWAL_ADDRESSES_STATES,
+};

@@ -33,6 +33,13 @@ export interface WithdrawalAddressesState {
 
 export const initialWithdrawalAddressesState: WithdrawalAddressesState = { addresses: new Map(), primaryId: null };
 
+/**
+ * Under what the cache and snapshots keep this state, for the decider and for withdrawals' reader
+ * alike. The state stays small however long the stream: at most MAX_ADDRESSES saved addresses, a
+ * removed one leaves it. Bump `snapshotVersion` whenever `evolveWithdrawalAddresses` or the state's shape changes.
+ */
+export const WITHDRAWAL_ADDRESSES_STATES = { name: 'addressBook', snapshotVersion: 1 } as const;
+
 export function evolveWithdrawalAddresses(state: WithdrawalAddressesState, event: WithdrawalAddressEvent): WithdrawalAddressesState {
   switch (event.type) {
     case 'WithdrawalAddressAdded': {

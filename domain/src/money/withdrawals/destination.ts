@@ -7,6 +7,7 @@ import {
   evolveWithdrawalAddresses,
   initialWithdrawalAddressesState,
   primaryAddress,
+  WITHDRAWAL_ADDRESSES_STATES,
   type WithdrawalAddressEvent,
   type WithdrawalAddressesState,
   type WithdrawalAddress,
@@ -21,6 +22,8 @@ const withdrawalAddressesReader: Aggregate<WithdrawalAddressesState, WithdrawalA
   initialState: initialWithdrawalAddressesState,
   evolve: evolveWithdrawalAddresses,
   decide: () => [],
+  // The same cached state and snapshots as the decider's: one fold, one name.
+  ...WITHDRAWAL_ADDRESSES_STATES,
 };
 
 const copyOf = (saved: WithdrawalAddress): WithdrawalDestination => ({

@@ -70,7 +70,7 @@ export const SetPasswordByOperator = defineCommand('SetPasswordByOperator', {
 });
 
 /** The operator confirms the email while taking the account over from the command line (an email they control). */
-export const ConfirmEmailByOperator = defineCommand('ConfirmEmailByOperator', {
+export const VerifyEmailByOperator = defineCommand('VerifyEmailByOperator', {
   userId: EntityId,
   /** Who ran it (OS user on host), as on `SetPasswordByOperator`. */
   operator: z.string().min(1),
@@ -93,7 +93,7 @@ export const userCommands = {
   ResetUserPassword,
   EndSessions,
   SetPasswordByOperator,
-  ConfirmEmailByOperator,
+  VerifyEmailByOperator,
   IssueEmailVerification,
   VerifyEmail,
   NoteRepeatedRegistration,
@@ -108,7 +108,7 @@ export type ChangePassword = z.infer<typeof ChangePassword>;
 export type ResetUserPassword = z.infer<typeof ResetUserPassword>;
 export type EndSessions = z.infer<typeof EndSessions>;
 export type SetPasswordByOperator = z.infer<typeof SetPasswordByOperator>;
-export type ConfirmEmailByOperator = z.infer<typeof ConfirmEmailByOperator>;
+export type VerifyEmailByOperator = z.infer<typeof VerifyEmailByOperator>;
 export type IssueEmailVerification = z.infer<typeof IssueEmailVerification>;
 export type VerifyEmail = z.infer<typeof VerifyEmail>;
 export type NoteRepeatedRegistration = z.infer<typeof NoteRepeatedRegistration>;

@@ -119,7 +119,7 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   if (!passwordMatches && !options.takeOver) throw new AccountNotOwnedError(email);
   if (user && !user.emailVerified) {
     if (!options.takeOver) throw new EmailUnconfirmedError(email);
-    const confirm = { type: 'ConfirmEmailByOperator' as const, data: { userId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
+    const confirm = { type: 'VerifyEmailByOperator' as const, data: { userId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
     confirmedByOperator = (await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, confirm, ctx)).events.length > 0;
   }
   if (user && !passwordMatches && options.takeOver) {

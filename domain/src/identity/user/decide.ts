@@ -2,7 +2,7 @@ import type {
   Actor,
   ApproveUser,
   ChangePassword,
-  ConfirmEmailByOperator,
+  VerifyEmailByOperator,
   EndSessions,
   RegisterUser,
   RejectUser,
@@ -28,7 +28,7 @@ export type UserCommand =
   | ResetUserPassword
   | EndSessions
   | SetPasswordByOperator
-  | ConfirmEmailByOperator
+  | VerifyEmailByOperator
   | EmailVerificationCommand;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -149,7 +149,7 @@ export function setPasswordByOperator(command: SetPasswordByOperator, state: Use
 }
 
 /** The operator vouches for the email while taking the account over; an account already confirmed changes nothing. */
-export function confirmEmailByOperator(command: ConfirmEmailByOperator, state: UserState): UserEvent[] {
+export function verifyEmailByOperator(command: VerifyEmailByOperator, state: UserState): UserEvent[] {
   const user = registered(state);
   if (user.emailVerified) return [];
   return [{ type: 'UserEmailVerified', data: { userId: user.userId, verifiedAt: command.metadata.now, operator: command.data.operator } }];
@@ -175,8 +175,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return endSessions(command, state);
     case 'SetPasswordByOperator':
       return setPasswordByOperator(command, state);
-    case 'ConfirmEmailByOperator':
-      return confirmEmailByOperator(command, state);
+    case 'VerifyEmailByOperator':
+      return verifyEmailByOperator(command, state);
     case 'IssueEmailVerification':
     case 'VerifyEmail':
     case 'NoteRepeatedRegistration':

@@ -80,8 +80,9 @@ describe('rate limits on sign-in, registration and password changes (real Redis)
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
   });
 
-  it('holds back guesses at one account spread over many addresses, for minutes at most, and a success resets it', async () => {
+  it('holds back guesses at one account spread over many addresses, for minutes at most, never from the owner\'s usual address', async () => {
     await api.seedUser({ email: 'spread@example.com', password: PASSWORD });
+    expect((await login('spread@example.com', '203.0.113.70', PASSWORD)).status).toBe(200); // the owner's usual address
     const addresses = Array.from({ length: 8 }, (_, i) => `198.51.100.${120 + i}`);
     // 40 wrong passwords from 8 addresses, 5 each (within each address's own free failures): 20 are evaluated.
     const answers: number[] = [];
@@ -89,6 +90,11 @@ describe('rate limits on sign-in, registration and password changes (real Redis)
     expect(answers.filter((status) => status === 401)).toHaveLength(20);
     expect(answers.slice(20).every((status) => status === 429)).toBe(true);
     // The next attempt from a fresh address, right password or not, waits before it is evaluated.
+    expectBackOff(await login('spread@example.com', '203.0.113.77', PASSWORD), 1);
+    // The owner's usual address is not slowed by guessers elsewhere (its own back-off still holds).
+    expect((await login('spread@example.com', '203.0.113.70', PASSWORD)).status).toBe(200);
+    // That success reset the email's failures; the guessers start over, and over 20 they wait again.
+    for (let i = 0; i < 20; i += 1) expect((await login('spread@example.com', `198.51.100.${130 + (i % 4)}`)).status).toBe(401);
     expectBackOff(await login('spread@example.com', '203.0.113.77', PASSWORD), 1);
     // The wait doubles with each further failure but stops at the cap (8 s here): never a lock.
     for (const wait of [1, 2, 4, 8, 8]) {

@@ -138,12 +138,23 @@ export interface FailureGuard {
   succeeded(client: string): Promise<void>;
 }
 
+/** Clients remembered after a success. */
+export interface KnownClients {
+  known(client: string): Promise<boolean>;
+  remember(client: string): Promise<void>;
+}
+
+/** How long an address an account signed in from counts as the owner's own. */
+export const KNOWN_SIGN_IN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Back-offs of the two places a password is guessed: sign-in, and the current password of a change. */
 export interface CredentialAttempts {
   /** Keyed by `<email> <client IP>`. */
   readonly signIn: FailureGuard;
   /** Keyed by the email alone: the failures of every address together. */
   readonly signInAccount: FailureGuard;
+  /** Addresses each email signed in from lately (`<email> <client IP>`): the per-email back-off does not slow them. */
+  readonly knownSignIns: KnownClients;
   /** Keyed by the account id. */
   readonly passwordChange: FailureGuard;
   readonly limits: AuthRateLimits;
@@ -175,6 +186,10 @@ export function credentialAttempts(limiter: RateLimiter, limits: AuthRateLimits)
   return {
     signIn: failureGuard(limiter, 'login:failures', signInRule, SIGN_IN_BACKOFF_MESSAGE),
     signInAccount: failureGuard(limiter, 'login:account-failures', accountRule, SIGN_IN_BACKOFF_MESSAGE),
+    knownSignIns: {
+      known: (client) => limiter.remembers('login:known', client),
+      remember: (client) => limiter.remember('login:known', client, KNOWN_SIGN_IN_TTL_MS),
+    },
     passwordChange: failureGuard(limiter, 'changePassword:failures', changeRule, PASSWORD_CHANGE_BACKOFF_MESSAGE),
     limits,
   };

@@ -22,6 +22,8 @@ const wire = (position: Position | null) => (position ? formatPosition(position)
  * email from anywhere, until the password proves right, so a burst of guesses sent at once is held
  * back like one sent in turn, and guesses spread over many addresses are held back together. The
  * address's own back-off is asked first: an address already held back adds nothing to the email's.
+ * An address the account signed in from lately skips the email's back-off (its own still holds),
+ * so guessers elsewhere cannot keep the owner out by keeping that back-off at its cap.
  */
 export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAttempts | undefined }): RequestHandler {
   const logIn = createLogin(deps);
@@ -31,8 +33,10 @@ export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAt
     // The address as per-IP limits count it (an IPv6 /64 as one), so stepping through a block opens no fresh count.
     const client = `${body.email} ${clientAddress(req) ?? ''}`;
     await attempts?.signIn.begin(client, res);
-    await attempts?.signInAccount.begin(body.email, res);
-    const succeeded = attempts ? () => Promise.all([attempts.signIn.succeeded(client), attempts.signInAccount.succeeded(body.email)]).then(() => undefined) : undefined;
+    if (attempts && !(await attempts.knownSignIns.known(client))) await attempts.signInAccount.begin(body.email, res);
+    const succeeded = attempts
+      ? () => Promise.all([attempts.signIn.succeeded(client), attempts.signInAccount.succeeded(body.email), attempts.knownSignIns.remember(client)]).then(() => undefined)
+      : undefined;
     res.json(await logIn(body, contextFor(res, deps.now), succeeded));
   };
 }

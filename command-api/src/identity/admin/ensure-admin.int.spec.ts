@@ -117,7 +117,8 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(await findUserByEmail(api.store, 'weak@example.com')).toBeUndefined();
   });
 
-  it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
+  /** `npm run create-admin` against this file's schemas, as an operator runs it. */
+  const createAdmin = (...args: string[]) => {
     const env = {
       ...process.env,
       DATABASE_URL: TEST_DATABASE_URL,
@@ -129,39 +130,44 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'silent',
     };
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], {
-        cwd: ROOT,
-        env,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    return spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
     const args = ['--email', 'cli@example.com', '--password', PASSWORD, '--first-name', 'Cli', '--last-name', 'Admin'];
-    const first = run(...args);
+    const first = createAdmin(...args);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/^cli@example\.com \(user [\w-]+\) created as an approved admin\.\n$/);
-    const second = run(...args);
+    const second = createAdmin(...args);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('is already an approved admin; nothing changed');
     await api.seedUser({ email: 'squatted-cli@example.com', password: 'Squatter-pass1', status: 'pending' });
-    const refused = run('--email', 'squatted-cli@example.com', '--password', PASSWORD);
+    const refused = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD);
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain('An account for squatted-cli@example.com already exists with a different password');
-    const takeOver = run('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
+    const takeOver = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
     expect(takeOver.stderr).toBe('');
     expect(takeOver.status).toBe(0);
     expect(takeOver.stdout).toContain('taken over by');
+    const usage = createAdmin('--email', 'cli@example.com');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Usage: npm run create-admin');
+  });
+
+  it('refuses an unconfirmed account from the command line, and finishes with --take-over', { timeout: 120_000 }, async () => {
     await registerUnconfirmed('unconfirmed-cli@example.com', PASSWORD);
-    const unconfirmed = run('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD);
-    expect(unconfirmed.status).toBe(3);
-    expect(unconfirmed.stderr).toContain('its email address was never confirmed');
-    const confirmed = run('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD, '--take-over');
+    const refused = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD);
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain('its email address was never confirmed');
+    const confirmed = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD, '--take-over');
     expect(confirmed.stderr).toBe('');
     expect(confirmed.status).toBe(0);
     expect(confirmed.stdout).toContain('is now an approved admin (its password is unchanged). Its email had never been confirmed: it is now, recorded as confirmed by');
-    const usage = run('--email', 'cli@example.com');
-    expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain('Usage: npm run create-admin');
   });
 });

@@ -34,6 +34,9 @@ export const CommandApiConfig = BaseConfig.and(
     /** Wrong passwords per email and address before each sign-in attempt waits 1 s, doubling up to the maximum. */
     LOGIN_BACKOFF_FREE_FAILURES: count(5),
     LOGIN_BACKOFF_MAX_SECONDS: seconds(15 * 60),
+    /** Wrong passwords per email from all addresses together before each attempt waits 1 s, doubling up to the maximum; a success resets it. */
+    LOGIN_ACCOUNT_BACKOFF_FREE_FAILURES: count(20),
+    LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS: seconds(5 * 60),
     /** PUT /users/password per account and window; that many wrong current passwords in a row end every session. */
     RATE_LIMIT_PASSWORD_CHANGE_PER_ACCOUNT: count(10),
     RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SECONDS: seconds(15 * 60),
@@ -46,6 +49,10 @@ export const CommandApiConfig = BaseConfig.and(
     RATE_LIMIT_FORGOT_PASSWORD_WINDOW_SECONDS: seconds(60 * 60),
     RATE_LIMIT_RESET_PASSWORD_PER_IP: count(20),
     RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
+    /** POST /auth/verify-email per client IP, and per account the token names, in each window. */
+    RATE_LIMIT_VERIFY_EMAIL_PER_IP: count(20),
+    RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: count(10),
+    RATE_LIMIT_VERIFY_EMAIL_WINDOW_SECONDS: seconds(15 * 60),
   }),
 );
 export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
@@ -59,6 +66,8 @@ export function authRateLimitsOf(config: CommandApiConfig): AuthRateLimits {
       windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
       freeFailures: config.LOGIN_BACKOFF_FREE_FAILURES,
       maxDelaySeconds: config.LOGIN_BACKOFF_MAX_SECONDS,
+      accountFreeFailures: config.LOGIN_ACCOUNT_BACKOFF_FREE_FAILURES,
+      accountMaxDelaySeconds: config.LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS,
     },
     register: limit(config.RATE_LIMIT_REGISTER_PER_IP, config.RATE_LIMIT_REGISTER_PER_EMAIL, config.RATE_LIMIT_REGISTER_WINDOW_SECONDS),
     forgotPassword: limit(
@@ -68,6 +77,11 @@ export function authRateLimitsOf(config: CommandApiConfig): AuthRateLimits {
     ),
     // The reset form carries a token, not an email: it is limited per IP only.
     resetPassword: limit(config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_PER_IP, config.RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS),
+    verifyEmail: {
+      perIp: config.RATE_LIMIT_VERIFY_EMAIL_PER_IP,
+      perAccount: config.RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT,
+      windowSeconds: config.RATE_LIMIT_VERIFY_EMAIL_WINDOW_SECONDS,
+    },
     changePassword: {
       perAccount: config.RATE_LIMIT_PASSWORD_CHANGE_PER_ACCOUNT,
       windowSeconds: config.RATE_LIMIT_PASSWORD_CHANGE_WINDOW_SECONDS,

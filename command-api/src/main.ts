@@ -18,7 +18,7 @@ import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 import { serviceMetrics } from '@concierge/platform/metrics/registry';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { seedCatalog } from '@concierge/domain/plans/seed';
-import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
+import { AccountNotOwnedError, EmailUnconfirmedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
 import { bullmqMailOutbox } from './identity/mail-outbox.js';
@@ -48,8 +48,8 @@ runService('command-api', async () => {
       logger.info({ userId: admin.userId, created: admin.created, changed: admin.changed }, 'admin account ensured');
     } catch (error) {
       if (error instanceof InvalidAdminInputError) throw new ConfigError(`ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
-      // Someone else holds that email: refusing to promote them must not keep the product down.
-      if (error instanceof AccountNotOwnedError) logger.error({ email: error.email }, `ADMIN_EMAIL not applied: ${error.message}`);
+      // Someone else holds that email, or it was never confirmed: refusing to promote it must not keep the product down.
+      if (error instanceof AccountNotOwnedError || error instanceof EmailUnconfirmedError) logger.error({ email: error.email }, `ADMIN_EMAIL not applied: ${error.message}`);
       else throw error;
     }
   }

@@ -7,13 +7,14 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { runService } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { CommandApiConfig } from '../config.js';
-import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
+import { AccountNotOwnedError, EmailUnconfirmedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { withStandingNotices } from '../identity/access/standing-notices.js';
 import { argon2idHasher } from '../identity/password-hasher.js';
 
 const USAGE =
   'Usage: npm run create-admin -- --email <email> --password <password> [--first-name <name>] [--last-name <name>] [--take-over]\n' +
-  '  --take-over  the email already has an account with another password: set this password, sign it out everywhere, make it an admin';
+  '  --take-over  the email already has an account with another password or never confirmed: set this password, confirm the email\n' +
+  '               in your name (use it only for a mailbox you control), sign it out everywhere, make it an admin';
 
 /** Who ran the command, recorded on a take-over. */
 function operator(): string {
@@ -66,9 +67,10 @@ runService('create-admin', async () => {
         : result.changed
           ? 'is now an approved admin (its password is unchanged)'
           : 'is already an approved admin; nothing changed';
-    console.log(`${input.email.trim().toLowerCase()} (user ${result.userId}) ${what}.`);
+    const confirmed = result.confirmedByOperator ? ` Its email had never been confirmed: it is now, recorded as confirmed by ${operator()}.` : '';
+    console.log(`${input.email.trim().toLowerCase()} (user ${result.userId}) ${what}.${confirmed}`);
   } catch (error) {
-    if (error instanceof AccountNotOwnedError) {
+    if (error instanceof AccountNotOwnedError || error instanceof EmailUnconfirmedError) {
       console.error(`create-admin: ${error.message}`);
       process.exitCode = 3;
       return;

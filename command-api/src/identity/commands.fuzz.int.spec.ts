@@ -42,7 +42,7 @@ const nearValidValue = fc.oneof(
 );
 
 /** What goes on the wire: a JSON document, raw text, or a body of another content type. */
-type Payload = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'none' };
+type Payload = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'none' };
 
 const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), nearValidValue, { maxKeys: 8 }).map((value) => ({ kind: 'json' as const, value })),
@@ -60,6 +60,13 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc
     .tuple(fc.string({ maxLength: 100 }), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/json; charset=utf-16'))
     .map(([text, contentType]) => ({ kind: 'raw' as const, text, contentType })),
+  // A near-valid JSON body with bytes that are not UTF-8 inside a field (Latin-1, an encoded surrogate, a cut sequence).
+  fc
+    .tuple(fc.constantFrom('firstName', 'lastName', 'email', 'password', 'token', 'reason', 'name'), fc.constantFrom([0xe9], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xff]))
+    .map(([field, bad]) => ({
+      kind: 'bytes' as const,
+      bytes: Buffer.concat([Buffer.from(`{"email":"fuzz@example.com","password":"${PASSWORD}","${field}":"A`), Buffer.from(bad), Buffer.from('b"}')]),
+    })),
   fc.constant({ kind: 'none' as const }),
 );
 
@@ -75,10 +82,11 @@ describe('fuzzing every auth, users, plans, strategies and portfolio command rou
       mail: true,
       snapshots: bullmqSnapshotRequests(snapshotQueue),
       rateLimits: {
-        login: { perIp: LIMIT.perIp, windowSeconds: 60, freeFailures: 1_000_000, maxDelaySeconds: 1 },
+        login: { perIp: LIMIT.perIp, windowSeconds: 60, freeFailures: 1_000_000, maxDelaySeconds: 1, accountFreeFailures: 1_000_000, accountMaxDelaySeconds: 1 },
         register: LIMIT,
         forgotPassword: LIMIT,
         resetPassword: LIMIT,
+        verifyEmail: { perIp: LIMIT.perIp, perAccount: 1_000_000, windowSeconds: 60 },
         changePassword: { perAccount: 1_000_000, windowSeconds: 60, failuresBeforeSignOut: 1_000_000 },
       },
     });
@@ -142,6 +150,9 @@ describe('fuzzing every auth, users, plans, strategies and portfolio command rou
         if (route.method !== 'GET' && body.kind === 'json') {
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(body.value) ?? 'null';
+        } else if (route.method !== 'GET' && body.kind === 'bytes') {
+          headers['content-type'] = 'application/json';
+          init.body = body.bytes;
         } else if (route.method !== 'GET' && body.kind === 'raw') {
           headers['content-type'] = body.contentType;
           init.body = body.text;
@@ -149,6 +160,8 @@ describe('fuzzing every auth, users, plans, strategies and portfolio command rou
         const bodyValid =
           body.kind === 'json'
             ? findIllFormedText(body.value) === undefined && (route.body?.safeParse(body.value ?? {}).success ?? true)
+            : body.kind === 'bytes'
+            ? false
             : // A route whose body is optional takes a request that sends no JSON at all.
               (route.body?.safeParse(undefined).success ?? true);
         const valid =
@@ -165,6 +178,10 @@ describe('fuzzing every auth, users, plans, strategies and portfolio command rou
         }
         if (route.method !== 'GET' && body.kind === 'json' && findIllFormedText(body.value) !== undefined) {
           expect(response.status, `${route.id} took ill-formed text: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        }
+        if (route.method !== 'GET' && body.kind === 'bytes') {
+          expect(response.status, `${route.id} took bytes that are not UTF-8: ${text.slice(0, 300)}`).toBe(400);
+          expect(text).toContain('contains a broken character');
         }
         if (!valid) expect(await api.head(), `${route.id} appended for ${JSON.stringify(body).slice(0, 200)}`).toBe(before);
       }),

@@ -45,6 +45,33 @@ describe('ill-formed text (lone UTF-16 surrogates) is refused at the edge', () =
     expect(await api.head()).toBe(before);
   });
 
+  it('refuses bytes that are not UTF-8 with the same 400, naming the field, instead of storing U+FFFD', async () => {
+    const userId = await api.seedUser({ email: 'latin@example.com', password: PASSWORD });
+    const sendBytes = (method: string, path: string, parts: Array<string | number[]>, headers: Record<string, string> = {}) =>
+      fetch(`${api.url}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
+    const member = { authorization: api.bearer(userId) };
+    // Records the session (an event) before the count is taken; the profile is unchanged, so nothing else is appended.
+    expect((await api.send('PUT', '/users/profile', { firstName: 'Ada', lastName: 'Lovelace' }, member)).status).toBe(200);
+    const before = await api.head();
+    // "Zoë" as Latin-1 (0xEB), an encoded surrogate, and a sequence cut short.
+    const register = await sendBytes('POST', '/auth/register', ['{"firstName":"Zo', [0xeb], `","lastName":"Lovelace","email":"zoe@example.com","password":"${PASSWORD}"}`]);
+    expectRefused(register, 'firstName');
+    expectRefused(await sendBytes('PUT', '/users/profile', ['{"firstName":"Ada","lastName":"L', [0xed, 0xa0, 0x80], '"}'], member), 'lastName');
+    const keyed = await sendBytes('PUT', '/users/profile', ['{"firstName":"Ada","lastName":"L","x', [0xe2, 0x82], '":1}'], member);
+    expect([keyed.status, keyed.body['message']]).toEqual([400, expect.stringContaining('contains a broken character')]);
+    // Outside any string the body as a whole is refused.
+    expectRefused(await sendBytes('POST', '/auth/login', ['{"email":"latin@example.com",', [0xff], '"password":"x"}']), 'body');
+    expect(await api.head()).toBe(before);
+    expect(await api.store.readStream(emailReservationStreamId('zoe@example.com'))).toEqual([]);
+    // A real U+FFFD typed by a person is text like any other.
+    const typed = await api.send('PUT', '/users/profile', { firstName: 'Ada', lastName: 'L\ufffd' }, member);
+    expect(typed.status).toBe(200);
+  });
+
   it('refuses broken text in the query string and in path parameters too', async () => {
     // Percent-encoded surrogates are not UTF-8: the path is refused before any route runs.
     const path = await api.send('GET', '/auth/reset-password/%ED%A0%80');

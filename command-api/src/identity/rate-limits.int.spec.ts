@@ -7,10 +7,11 @@ import { startIdentityApi, type IdentityApi } from './testing/harness.js';
 const PASSWORD = 'Analytical1';
 const WINDOW_SECONDS = 15 * 60;
 const limits: AuthRateLimits = {
-  login: { perIp: 20, windowSeconds: WINDOW_SECONDS, freeFailures: 5, maxDelaySeconds: 4 },
+  login: { perIp: 20, windowSeconds: WINDOW_SECONDS, freeFailures: 5, maxDelaySeconds: 4, accountFreeFailures: 20, accountMaxDelaySeconds: 8 },
   register: { perIp: 2, perEmail: 5, windowSeconds: WINDOW_SECONDS },
   forgotPassword: { perIp: 20, perEmail: 2, windowSeconds: WINDOW_SECONDS },
   resetPassword: { perIp: 2, perEmail: 2, windowSeconds: WINDOW_SECONDS },
+  verifyEmail: { perIp: 3, perAccount: 2, windowSeconds: WINDOW_SECONDS },
   changePassword: { perAccount: 6, windowSeconds: WINDOW_SECONDS, failuresBeforeSignOut: 3 },
 };
 
@@ -77,6 +78,49 @@ describe('rate limits on sign-in, registration and password changes (real Redis)
     const results = await Promise.all(Array.from({ length: 12 }, () => login('burst@example.com', '198.51.100.4')));
     expect(results.filter((r) => r.status === 401)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+  });
+
+  it('holds back guesses at one account spread over many addresses, for minutes at most, never from the owner\'s usual address', async () => {
+    await api.seedUser({ email: 'spread@example.com', password: PASSWORD });
+    expect((await login('spread@example.com', '203.0.113.70', PASSWORD)).status).toBe(200); // the owner's usual address
+    const addresses = Array.from({ length: 8 }, (_, i) => `198.51.100.${120 + i}`);
+    // 40 wrong passwords from 8 addresses, 5 each (within each address's own free failures): 20 are evaluated.
+    const answers: number[] = [];
+    for (const ip of addresses) for (let i = 0; i < 5; i += 1) answers.push((await login('spread@example.com', ip)).status);
+    expect(answers.filter((status) => status === 401)).toHaveLength(20);
+    expect(answers.slice(20).every((status) => status === 429)).toBe(true);
+    // The next attempt from a fresh address, right password or not, waits before it is evaluated.
+    expectBackOff(await login('spread@example.com', '203.0.113.77', PASSWORD), 1);
+    // The owner's usual address is not slowed by guessers elsewhere (its own back-off still holds).
+    expect((await login('spread@example.com', '203.0.113.70', PASSWORD)).status).toBe(200);
+    // That success reset the email's failures; the guessers start over, and over 20 they wait again.
+    for (let i = 0; i < 20; i += 1) expect((await login('spread@example.com', `198.51.100.${130 + (i % 4)}`)).status).toBe(401);
+    expectBackOff(await login('spread@example.com', '203.0.113.77', PASSWORD), 1);
+    // The wait doubles with each further failure but stops at the cap (8 s here): never a lock.
+    for (const wait of [1, 2, 4, 8, 8]) {
+      expectBackOff(await login('spread@example.com', '198.51.100.200'), wait);
+      limiterClock += wait * 1000;
+      expect((await login('spread@example.com', `198.51.100.${201 + wait}`)).status).toBe(401);
+    }
+    limiterClock += 8000;
+    expect((await login('spread@example.com', '203.0.113.77', PASSWORD)).status).toBe(200);
+    // The owner's success forgave the account's failures: a wrong password is evaluated again at once.
+    expect((await login('spread@example.com', '198.51.100.250')).status).toBe(401);
+  });
+
+  it('limits email confirmations per address and per account named in the token, appending nothing when refused', async () => {
+    const confirm = (userId: string, ip: string) => api.send('POST', '/auth/verify-email', { token: `${userId}.${'c'.repeat(43)}` }, from(ip));
+    const pending = await api.seedUser({ email: 'unconfirmed@example.com', password: PASSWORD, status: 'pending' });
+    // What a wrong secret answers is the domain's business; here it only matters that it is evaluated.
+    expect((await confirm(pending, '192.0.2.80')).status).not.toBe(429);
+    expect((await confirm(pending, '192.0.2.81')).status).not.toBe(429);
+    const head = await api.head();
+    expectTooMany(await confirm(pending, '192.0.2.82')); // a third guess at this account, from anywhere
+    expect(await api.head()).toBe(head);
+    // Per address too: guesses at many accounts from one address.
+    const ip = '192.0.2.90';
+    for (let i = 0; i < 3; i += 1) expect((await confirm(`someone-${i}`, ip)).status).toBe(400);
+    expectTooMany(await confirm('someone-else', ip));
   });
 
   it('still stops one address trying many emails', async () => {

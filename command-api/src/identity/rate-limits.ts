@@ -16,8 +16,10 @@ export interface AttemptLimit {
 }
 
 /**
- * Sign-in: a loose limit per IP over all attempts, and a back-off on failures per email and
- * address together, so a guesser elsewhere never locks the owner out of their own account.
+ * Sign-in: a loose limit per IP over all attempts, a back-off on failures per email and address
+ * together, and a looser back-off per email over every address (a guesser spread over many
+ * addresses). Both back-offs are waits capped at minutes and forgotten at the next success, never
+ * a lock: a guesser can at most make the owner wait, not keep them out.
  */
 export interface LoginLimit {
   readonly perIp: number;
@@ -26,6 +28,17 @@ export interface LoginLimit {
   readonly freeFailures: number;
   /** The longest wait between attempts once backing off. */
   readonly maxDelaySeconds: number;
+  /** Wrong passwords per email, from any address, before each further attempt waits (1 s, doubling). */
+  readonly accountFreeFailures: number;
+  /** The longest wait of the per-email back-off. */
+  readonly accountMaxDelaySeconds: number;
+}
+
+/** POST /auth/verify-email: per client IP, and per account the token names. */
+export interface VerifyEmailLimit {
+  readonly perIp: number;
+  readonly perAccount: number;
+  readonly windowSeconds: number;
 }
 
 /** PUT /users/password, per signed-in account. */
@@ -42,14 +55,16 @@ export interface AuthRateLimits {
   readonly register: AttemptLimit;
   readonly forgotPassword: AttemptLimit;
   readonly resetPassword: AttemptLimit;
+  readonly verifyEmail: VerifyEmailLimit;
   readonly changePassword: PasswordChangeLimit;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  login: { perIp: 50, windowSeconds: 15 * 60, freeFailures: 5, maxDelaySeconds: 15 * 60 },
+  login: { perIp: 50, windowSeconds: 15 * 60, freeFailures: 5, maxDelaySeconds: 15 * 60, accountFreeFailures: 20, accountMaxDelaySeconds: 5 * 60 },
   register: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
   forgotPassword: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
   resetPassword: { perIp: 20, perEmail: 20, windowSeconds: 15 * 60 },
+  verifyEmail: { perIp: 20, perAccount: 10, windowSeconds: 15 * 60 },
   changePassword: { perAccount: 10, windowSeconds: 15 * 60, failuresBeforeSignOut: 5 },
 };
 
@@ -60,6 +75,14 @@ function emailOf(req: Request, route: RouteDef): string | undefined {
   const body: unknown = inputOf(req, route).body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
   return typeof body.email === 'string' ? body.email : undefined;
+}
+
+/** The account a confirmation token names (`<userId>.<secret>`, already validated). */
+function tokenAccountOf(req: Request, route: RouteDef): string | undefined {
+  const body: unknown = inputOf(req, route).body;
+  if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
+  const [userId] = body.token.split('.');
+  return userId === undefined || userId === '' ? undefined : userId;
 }
 
 function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
@@ -77,6 +100,13 @@ function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
       return perIpAndEmail('forgotPassword', limits.forgotPassword);
     case 'auth.resetPassword':
       return perIpAndEmail('resetPassword', limits.resetPassword);
+    case 'auth.verifyEmail': {
+      const { perIp, perAccount, windowSeconds } = limits.verifyEmail;
+      return [
+        { name: 'verifyEmail:ip', rule: { limit: perIp, windowMs: window(windowSeconds) }, clientOf: clientAddress },
+        { name: 'verifyEmail:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: (req) => tokenAccountOf(req, route) },
+      ];
+    }
     case 'users.changePassword': {
       const { perAccount, windowSeconds } = limits.changePassword;
       return [{ name: 'changePassword:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: (req) => principalOf(req).userId }];
@@ -108,10 +138,23 @@ export interface FailureGuard {
   succeeded(client: string): Promise<void>;
 }
 
+/** Clients remembered after a success. */
+export interface KnownClients {
+  known(client: string): Promise<boolean>;
+  remember(client: string): Promise<void>;
+}
+
+/** How long an address an account signed in from counts as the owner's own. */
+export const KNOWN_SIGN_IN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Back-offs of the two places a password is guessed: sign-in, and the current password of a change. */
 export interface CredentialAttempts {
   /** Keyed by `<email> <client IP>`. */
   readonly signIn: FailureGuard;
+  /** Keyed by the email alone: the failures of every address together. */
+  readonly signInAccount: FailureGuard;
+  /** Addresses each email signed in from lately (`<email> <client IP>`): the per-email back-off does not slow them. */
+  readonly knownSignIns: KnownClients;
   /** Keyed by the account id. */
   readonly passwordChange: FailureGuard;
   readonly limits: AuthRateLimits;
@@ -127,6 +170,12 @@ export function credentialAttempts(limiter: RateLimiter, limits: AuthRateLimits)
     maxDelayMs: limits.login.maxDelaySeconds * 1000,
     forgetAfterMs: limits.login.windowSeconds * 1000,
   };
+  const accountRule = {
+    freeFailures: limits.login.accountFreeFailures,
+    firstDelayMs: FIRST_DELAY_MS,
+    maxDelayMs: limits.login.accountMaxDelaySeconds * 1000,
+    forgetAfterMs: limits.login.windowSeconds * 1000,
+  };
   // Sessions end at the last free failure; the back-off only holds a burst sent at once.
   const changeRule = {
     freeFailures: limits.changePassword.failuresBeforeSignOut,
@@ -136,6 +185,11 @@ export function credentialAttempts(limiter: RateLimiter, limits: AuthRateLimits)
   };
   return {
     signIn: failureGuard(limiter, 'login:failures', signInRule, SIGN_IN_BACKOFF_MESSAGE),
+    signInAccount: failureGuard(limiter, 'login:account-failures', accountRule, SIGN_IN_BACKOFF_MESSAGE),
+    knownSignIns: {
+      known: (client) => limiter.remembers('login:known', client),
+      remember: (client) => limiter.remember('login:known', client, KNOWN_SIGN_IN_TTL_MS),
+    },
     passwordChange: failureGuard(limiter, 'changePassword:failures', changeRule, PASSWORD_CHANGE_BACKOFF_MESSAGE),
     limits,
   };

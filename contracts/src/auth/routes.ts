@@ -77,8 +77,10 @@ export const verifyEmail = defineRoute({
   method: 'POST',
   path: '/auth/verify-email',
   side: 'command',
+  rateLimited: true,
   access: 'public',
-  summary: 'An addition to the first design: confirm the email of a new registration with the link mailed to it; only then can it be approved.',
+  summary:
+    'An addition to the first design: confirm the email of a new registration with the link mailed to it; only then can it be approved. Rate-limited per address and per account.',
   body: VerifyEmailRequest,
   response: MessageAccepted,
 });

@@ -69,6 +69,13 @@ export const SetPasswordByOperator = defineCommand('SetPasswordByOperator', {
   operator: z.string().min(1),
 });
 
+/** The operator confirms the email while taking the account over from the command line (an email they control). */
+export const VerifyEmailByOperator = defineCommand('VerifyEmailByOperator', {
+  userId: EntityId,
+  /** Who ran it (OS user on host), as on `SetPasswordByOperator`. */
+  operator: z.string().min(1),
+});
+
 /** Mail a new confirmation link (a repeated registration before the email is confirmed). */
 export const IssueEmailVerification = defineCommand('IssueEmailVerification', { userId: EntityId, tokenHash: TokenHash });
 /** The link's secret, hashed, as presented by whoever opened the link. */
@@ -86,6 +93,7 @@ export const userCommands = {
   ResetUserPassword,
   EndSessions,
   SetPasswordByOperator,
+  VerifyEmailByOperator,
   IssueEmailVerification,
   VerifyEmail,
   NoteRepeatedRegistration,
@@ -100,6 +108,7 @@ export type ChangePassword = z.infer<typeof ChangePassword>;
 export type ResetUserPassword = z.infer<typeof ResetUserPassword>;
 export type EndSessions = z.infer<typeof EndSessions>;
 export type SetPasswordByOperator = z.infer<typeof SetPasswordByOperator>;
+export type VerifyEmailByOperator = z.infer<typeof VerifyEmailByOperator>;
 export type IssueEmailVerification = z.infer<typeof IssueEmailVerification>;
 export type VerifyEmail = z.infer<typeof VerifyEmail>;
 export type NoteRepeatedRegistration = z.infer<typeof NoteRepeatedRegistration>;

@@ -52,8 +52,11 @@ export const UserEmailVerificationIssued = z.object({
   issuedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
 });
-/** The owner of the email opened the link: the account may now be approved. */
-export const UserEmailVerified = z.object({ userId: EntityId, verifiedAt: z.iso.datetime() });
+/**
+ * The email is confirmed: the account may now be approved. Its owner opened the link, or, with
+ * `operator`, the platform's operator confirmed it while taking the account over (`create-admin --take-over`).
+ */
+export const UserEmailVerified = z.object({ userId: EntityId, verifiedAt: z.iso.datetime(), operator: z.string().min(1).optional() });
 /** Someone registered again with the email of this (confirmed) account; its owner was told by mail. */
 export const UserRegistrationRepeated = z.object({ userId: EntityId, attemptedAt: z.iso.datetime() });
 

@@ -8,6 +8,7 @@ import { requestLog } from '../logging/http-log.js';
 import { notFoundHandler, problemHandler } from './problem.js';
 import { readinessHandler, type ReadinessCheck } from './readiness.js';
 import { requestContext } from './request-id.js';
+import { refuseInvalidUtf8 } from './utf8.js';
 
 /** Request bodies are small JSON documents; anything larger is refused before parsing. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -50,7 +51,8 @@ export function createApiApp(options: ApiAppOptions): Express {
   });
   app.get('/ready', readinessHandler(options.readiness ?? {}));
   if (options.metrics) app.get('/metrics', metricsEndpoint(options.metrics.registry));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  // Bytes that are not UTF-8 are refused like a lone surrogate, never decoded into U+FFFD and stored.
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: refuseInvalidUtf8 }));
   for (const router of options.routers) app.use('/api', router);
   app.use(notFoundHandler);
   app.use(problemHandler(options.logger));

@@ -42,6 +42,8 @@ export function withFallback(primary: RateLimiter, fallback: RateLimiter, option
   return {
     hit: (name, client, rule) => either(() => primary.hit(name, client, rule), () => fallback.hit(name, client, rule)),
     attempt: (name, client, rule) => either(() => primary.attempt(name, client, rule), () => fallback.attempt(name, client, rule)),
+    remember: (name, client, ttlMs) => either(() => primary.remember(name, client, ttlMs), () => fallback.remember(name, client, ttlMs)),
+    remembers: (name, client) => either(() => primary.remembers(name, client), () => fallback.remembers(name, client)),
     // Forgiven in both, so failures counted during an outage do not outlive a success either.
     forgive: async (name, client) => {
       await fallback.forgive(name, client);

@@ -169,6 +169,23 @@ describe('fixed-window rate limiter (real Redis)', () => {
     at += minute + 8_000;
     expect((await limiter.attempt('x', 'c', rule)).failures).toBe(1); // forgotten after a quiet minute
   });
+
+  it('remembers a client for a while, in Redis (under a hashed key) and in the process alike', async () => {
+    expect(await limiter.remembers('known', 'ada@example.com 192.0.2.1')).toBe(false);
+    await limiter.remember('known', 'ada@example.com 192.0.2.1', minute);
+    expect(await limiter.remembers('known', 'ada@example.com 192.0.2.1')).toBe(true);
+    expect(await limiter.remembers('known', 'ada@example.com 192.0.2.2')).toBe(false);
+    const [key] = await redis.keys(`${prefix}:known:*`);
+    expect(key).not.toContain('ada');
+    expect(await redis.pttl(key ?? '')).toBeGreaterThan(0);
+
+    let at = 0;
+    const memory = memoryRateLimiter({ now: () => at });
+    await memory.remember('known', 'c', 1_000);
+    expect(await memory.remembers('known', 'c')).toBe(true);
+    at += 1_000;
+    expect(await memory.remembers('known', 'c')).toBe(false);
+  });
 });
 
 /** A TCP relay to a local port that can be stopped and started again on the same port: Redis going away and coming back. */

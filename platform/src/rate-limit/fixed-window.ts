@@ -27,6 +27,10 @@ export interface RateLimiter {
   attempt(name: string, client: string, rule: BackoffRule): Promise<BackoffDecision>;
   /** Forgets the client's failures under `name` (it proved who it is). */
   forgive(name: string, client: string): Promise<void>;
+  /** Remembers `client` under `name` for `ttlMs` (an address an account signed in from, say). */
+  remember(name: string, client: string, ttlMs: number): Promise<void>;
+  /** Whether `client` is still remembered under `name`. */
+  remembers(name: string, client: string): Promise<boolean>;
 }
 
 export interface RedisRateLimiterOptions {
@@ -43,6 +47,7 @@ export interface RedisRateLimiterOptions {
 export function redisRateLimiter(redis: Redis, options: RedisRateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const backoffKey = (name: string, client: string) => `${options.prefix}:backoff:${name}:${clientKeyOf(client)}`;
+  const knownKey = (name: string, client: string) => `${options.prefix}:known:${name}:${clientKeyOf(client)}`;
   return {
     async attempt(name, client, rule) {
       const at = now();
@@ -53,6 +58,12 @@ export function redisRateLimiter(redis: Redis, options: RedisRateLimiterOptions)
     },
     async forgive(name, client) {
       await redis.del(backoffKey(name, client));
+    },
+    async remember(name, client, ttlMs) {
+      await redis.set(knownKey(name, client), '1', 'PX', ttlMs);
+    },
+    async remembers(name, client) {
+      return (await redis.exists(knownKey(name, client))) === 1;
     },
     async hit(name, client, rule) {
       const at = now();

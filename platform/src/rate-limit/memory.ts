@@ -54,5 +54,12 @@ export function memoryRateLimiter(options: { readonly now?: () => number } = {})
     async forgive(name, client) {
       entries.delete(`backoff\u0000${name}\u0000${client}`);
     },
+    async remember(name, client, ttlMs) {
+      const at = now();
+      put(`known\u0000${name}\u0000${client}`, { count: 1, last: at, expiresAt: at + ttlMs }, at);
+    },
+    async remembers(name, client) {
+      return live(`known\u0000${name}\u0000${client}`, now()) !== undefined;
+    },
   };
 }

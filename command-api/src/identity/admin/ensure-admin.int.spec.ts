@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '@concierge/platform/testing/postgres';
 import { findUserByEmail } from '@concierge/domain/identity/user/find-user';
-import { AccountNotOwnedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
+import { AccountNotOwnedError, EmailUnconfirmedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { startIdentityApi, testHasher, type IdentityApi } from '../testing/harness.js';
 
 const PASSWORD = 'Analytical1';
@@ -15,8 +15,18 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email, password, firstName: 'Root', lastName: 'Admin' });
   const login = (email: string, password = PASSWORD) => api.send('POST', '/auth/login', { email, password });
 
+  /** A pending account whose confirmation link was mailed and never opened: registered as a member registers. */
+  const registerUnconfirmed = async (email: string, password: string) => {
+    const registered = await api.send('POST', '/auth/register', { firstName: 'Sly', lastName: 'Squatter', email, password });
+    expect(registered.status).toBe(201);
+    const user = await findUserByEmail(api.store, email);
+    expect(user?.emailVerified).toBe(false);
+    return user?.userId ?? '';
+  };
+
   beforeAll(async () => {
-    api = await startIdentityApi('ensureadmin');
+    // Registrations over HTTP mail a confirmation link; nobody reads it here.
+    api = await startIdentityApi('ensureadmin', { mailOutbox: { send: async () => undefined } });
   });
   afterAll(async () => {
     await api?.close();
@@ -34,7 +44,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
 
     const head = await api.head();
     const second = await ensure('root@example.com');
-    expect(second).toEqual({ userId: first.userId, created: false, changed: false, takenOver: false, position: null });
+    expect(second).toEqual({ userId: first.userId, created: false, changed: false, takenOver: false, confirmedByOperator: false, position: null });
     expect(await api.head()).toBe(head);
   });
 
@@ -80,12 +90,35 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect((await login('taken@example.com')).body['user']).toMatchObject({ role: 'admin', status: 'approved' });
   });
 
+  it('finishes a take-over of an account whose email was never confirmed: confirmed in the operator\'s name, then approved as admin', async () => {
+    const userId = await registerUnconfirmed('unconfirmed@example.com', 'Squatter-pass1');
+    const head = await api.head();
+    // Without --take-over nothing is appended, whether or not the password is the account's.
+    await expect(ensure('unconfirmed@example.com', 'Squatter-pass1')).rejects.toThrow(EmailUnconfirmedError);
+    await expect(ensure('unconfirmed@example.com', PASSWORD)).rejects.toThrow(AccountNotOwnedError);
+    expect(await api.head(), 'nothing appended').toBe(head);
+
+    const takeOver = { takeOver: { operator: 'ops@host-2' } };
+    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
+    expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: true, confirmedByOperator: true });
+    const events = (await api.store.readStream(`user-${userId}`)).slice(-4);
+    expect(events.map((e) => e.type)).toEqual(['UserEmailVerified', 'UserPasswordReplaced', 'UserApproved', 'UserRoleChanged']);
+    expect(events[0]?.data).toMatchObject({ userId, operator: 'ops@host-2' });
+    for (const event of events) expect(event.metadata.actor).toEqual({ type: 'system', reason: 'create-admin --take-over by ops@host-2' });
+    expect(await findUserByEmail(api.store, 'unconfirmed@example.com')).toMatchObject({ status: 'approved', role: 'admin', emailVerified: true });
+    expect((await login('unconfirmed@example.com')).body['user']).toMatchObject({ role: 'admin', status: 'approved' });
+    // Run again: nothing left to do.
+    const again = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
+    expect(again).toMatchObject({ changed: false, takenOver: false, confirmedByOperator: false });
+  });
+
   it('refuses a password that breaks the rules', async () => {
     await expect(ensure('weak@example.com', 'weak')).rejects.toThrow(InvalidAdminInputError);
     expect(await findUserByEmail(api.store, 'weak@example.com')).toBeUndefined();
   });
 
-  it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
+  /** `npm run create-admin` against this file's schemas, as an operator runs it. */
+  const createAdmin = (...args: string[]) => {
     const env = {
       ...process.env,
       DATABASE_URL: TEST_DATABASE_URL,
@@ -97,31 +130,44 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'silent',
     };
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], {
-        cwd: ROOT,
-        env,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    return spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
     const args = ['--email', 'cli@example.com', '--password', PASSWORD, '--first-name', 'Cli', '--last-name', 'Admin'];
-    const first = run(...args);
+    const first = createAdmin(...args);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/^cli@example\.com \(user [\w-]+\) created as an approved admin\.\n$/);
-    const second = run(...args);
+    const second = createAdmin(...args);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('is already an approved admin; nothing changed');
     await api.seedUser({ email: 'squatted-cli@example.com', password: 'Squatter-pass1', status: 'pending' });
-    const refused = run('--email', 'squatted-cli@example.com', '--password', PASSWORD);
+    const refused = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD);
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain('An account for squatted-cli@example.com already exists with a different password');
-    const takeOver = run('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
+    const takeOver = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
     expect(takeOver.stderr).toBe('');
     expect(takeOver.status).toBe(0);
     expect(takeOver.stdout).toContain('taken over by');
-    const usage = run('--email', 'cli@example.com');
+    const usage = createAdmin('--email', 'cli@example.com');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run create-admin');
+  });
+
+  it('refuses an unconfirmed account from the command line, and finishes with --take-over', { timeout: 120_000 }, async () => {
+    await registerUnconfirmed('unconfirmed-cli@example.com', PASSWORD);
+    const refused = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD);
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain('its email address was never confirmed');
+    const confirmed = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD, '--take-over');
+    expect(confirmed.stderr).toBe('');
+    expect(confirmed.status).toBe(0);
+    expect(confirmed.stdout).toContain('is now an approved admin (its password is unchanged). Its email had never been confirmed: it is now, recorded as confirmed by');
   });
 });

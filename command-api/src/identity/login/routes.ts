@@ -18,18 +18,26 @@ interface Clock {
 const wire = (position: Position | null) => (position ? formatPosition(position) : null);
 
 /**
- * POST /auth/login. Every attempt counts as a failure of this email from this address until the
- * password proves right, so a burst of guesses sent at once is held back like one sent in turn.
+ * POST /auth/login. Every attempt counts as a failure of this email from this address, and of this
+ * email from anywhere, until the password proves right, so a burst of guesses sent at once is held
+ * back like one sent in turn, and guesses spread over many addresses are held back together. The
+ * address's own back-off is asked first: an address already held back adds nothing to the email's.
+ * An address the account signed in from lately skips the email's back-off (its own still holds),
+ * so guessers elsewhere cannot keep the owner out by keeping that back-off at its cap.
  */
 export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAttempts | undefined }): RequestHandler {
   const logIn = createLogin(deps);
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.login);
-    const guard = deps.attempts?.signIn;
+    const attempts = deps.attempts;
     // The address as per-IP limits count it (an IPv6 /64 as one), so stepping through a block opens no fresh count.
     const client = `${body.email} ${clientAddress(req) ?? ''}`;
-    await guard?.begin(client, res);
-    res.json(await logIn(body, contextFor(res, deps.now), guard ? () => guard.succeeded(client) : undefined));
+    await attempts?.signIn.begin(client, res);
+    if (attempts && !(await attempts.knownSignIns.known(client))) await attempts.signInAccount.begin(body.email, res);
+    const succeeded = attempts
+      ? () => Promise.all([attempts.signIn.succeeded(client), attempts.signInAccount.succeeded(body.email), attempts.knownSignIns.remember(client)]).then(() => undefined)
+      : undefined;
+    res.json(await logIn(body, contextFor(res, deps.now), succeeded));
   };
 }
 

@@ -7,6 +7,7 @@ import { accountAggregate } from '@concierge/domain/money/account/decide';
 import { DESTINATION_NOT_FOUND_MESSAGE, WALLET_SETUP_MESSAGE } from '@concierge/domain/money/withdrawals/destination';
 import { WITHDRAWAL_REQUESTED_MESSAGE } from '@concierge/domain/money/withdrawals/withdrawals';
 import { withdrawalRefStreamId } from '@concierge/domain/money/withdrawals/withdrawal-ref';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@concierge/domain/money/withdrawals/replay';
 import { startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
 
 const PRIMARY = '0x1111111111111111111111111111111111111111';
@@ -91,14 +92,48 @@ describe('requesting a withdrawal (POST /withdrawals/request)', () => {
     expect((await api.account(member.userId)).reservedMicro).toBe(20_000_000n);
   });
 
-  it('withdraws once when a client resends the same request with its Idempotency-Key', async () => {
+  it('withdraws once when a client resends the same request with its Idempotency-Key, answering the original answer', async () => {
     const member = await funded(30);
     const key = { 'idempotency-key': randomUUID() };
     const first = await request(member, { amount: 10 }, key);
     const again = await request(member, { amount: 10 }, key);
     expect([first.status, again.status]).toEqual([200, 200]);
-    expect(again.body['withdrawalId']).toBe(first.body['withdrawalId']);
-    expect(again.body['position']).toBeNull();
+    expect(again.body).toEqual(first.body);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await api.account(member.userId)).reservedMicro).toBe(10_000_000n);
+  });
+
+  it('replays the original answer after the withdrawal was cancelled, appending nothing and reserving nothing again', async () => {
+    const member = await funded(30);
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await request(member, { amount: 10 }, key);
+    const id = String(first.body['withdrawalId']);
+    expect((await api.send('POST', `/withdrawals/${id}/cancel`, {}, member.auth)).body).toMatchObject({ status: 'cancelled' });
+    // The balance has moved on too: the replay is not judged again against it.
+    expect((await request(member, { amount: 25 })).status).toBe(200);
+    const streamLength = async () => (await api.store.readStream(accountStreamId(member.userId))).length;
+    const before = await streamLength();
+    const replay = await request(member, { amount: 10 }, key);
+    // The original answer (draft-ietf-httpapi-idempotency-key-header; Stripe): what the withdrawal became is in the history.
+    expect([replay.status, replay.body, replay.headers.get('idempotent-replayed')]).toEqual([200, first.body, 'true']);
+    expect(await streamLength()).toBe(before);
+    const account = await api.account(member.userId);
+    expect(account.reservedMicro).toBe(25_000_000n);
+  });
+
+  it('refuses the same Idempotency-Key with another amount or address with a 422, changing nothing', async () => {
+    const member = await funded(30);
+    const other = await api.saveAddress(member.userId, OTHER, { primary: false });
+    const key = { 'idempotency-key': randomUUID() };
+    expect((await request(member, { amount: 10 }, key)).status).toBe(200);
+    const streamLength = async () => (await api.store.readStream(accountStreamId(member.userId))).length;
+    const before = await streamLength();
+    for (const body of [{ amount: 11 }, { amount: 10, withdrawalAddressId: other }]) {
+      const reused = await request(member, body, key);
+      expect([reused.status, reused.body['message']], JSON.stringify(body)).toEqual([422, IDEMPOTENCY_KEY_REUSED_MESSAGE]);
+    }
+    expect(await streamLength()).toBe(before);
     expect((await api.account(member.userId)).reservedMicro).toBe(10_000_000n);
   });
 

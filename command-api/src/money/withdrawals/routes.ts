@@ -19,7 +19,10 @@ export function requestWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, withdrawalRoutes.requestWithdrawal);
     const ctx = callerContext(req, res, deps.now);
-    res.json(await requestWithdrawal(deps.eventStore, principalOf(req).userId, body, ctx, idempotencyKeyOf(req)));
+    const { replayed, ...answer } = await requestWithdrawal(deps.eventStore, principalOf(req).userId, body, ctx, idempotencyKeyOf(req));
+    // As Stripe marks it: this is the original answer of an earlier request with the same key.
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.json(answer);
   };
 }
 

@@ -43,6 +43,8 @@ export interface EnsureAdminResult {
   readonly changed: boolean;
   /** The account existed with another password and was taken over (`--take-over`). */
   readonly takenOver: boolean;
+  /** The account's email had never been confirmed: the take-over confirmed it in the operator's name. */
+  readonly confirmedByOperator: boolean;
   readonly position: Position | null;
 }
 
@@ -62,12 +64,27 @@ export class AccountNotOwnedError extends Error {
   }
 }
 
+/** The account exists but its email was never confirmed, so it cannot be approved without a take-over. */
+export class EmailUnconfirmedError extends Error {
+  override readonly name = 'EmailUnconfirmedError';
+  constructor(readonly email: string) {
+    super(
+      `An account for ${email} exists but its email address was never confirmed, so it cannot be approved: it was not made an admin. ` +
+        `Confirm it with the link mailed to ${email}, or, if you control that mailbox, take the account over with ` +
+        `\`npm run create-admin -- --email ${email} --password <new password> --take-over\` (confirms the email in your name, sets the new password and signs the account out everywhere).`,
+    );
+  }
+}
+
 /**
  * Makes sure an approved admin account exists for this email; safe to run any number of times.
  * A missing account is registered, approved and given the admin role. An existing account is
  * promoted only when the password given is its password (the operator demonstrably holds it), or
  * with an explicit take-over, which sets the given password and ends every session of the
  * account: whoever registered the email first never becomes an admin with their own password.
+ * An account whose email was never confirmed cannot be approved: a take-over confirms it in the
+ * operator's name first (they vouch for a mailbox they control); without one it is refused before
+ * anything is appended, so the command never stops halfway.
  * An account that already is an approved admin is left alone, so running this at every start
  * does not undo a password the admin has since changed.
  */
@@ -95,10 +112,17 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   }
   if (userId === undefined) throw new Error(`No account for ${email} after registering it`);
   let takenOver = false;
+  let confirmedByOperator = false;
   const alreadyAdmin = user?.status === 'approved' && user.role === 'admin';
   // An approved admin is left alone unless the operator asks to take it over (a lost admin password).
-  if (user && (!alreadyAdmin || options.takeOver) && !(await deps.hasher.verify(user.passwordHash, password))) {
-    if (!options.takeOver) throw new AccountNotOwnedError(email);
+  const passwordMatches = user && (!alreadyAdmin || options.takeOver) ? await deps.hasher.verify(user.passwordHash, password) : true;
+  if (!passwordMatches && !options.takeOver) throw new AccountNotOwnedError(email);
+  if (user && !user.emailVerified) {
+    if (!options.takeOver) throw new EmailUnconfirmedError(email);
+    const confirm = { type: 'VerifyEmailByOperator' as const, data: { userId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
+    confirmedByOperator = (await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, confirm, ctx)).events.length > 0;
+  }
+  if (user && !passwordMatches && options.takeOver) {
     const passwordHash = await deps.hasher.hash(password);
     const takeOver = { type: 'SetPasswordByOperator' as const, data: { userId, passwordHash, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
     await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, takeOver, ctx);
@@ -112,5 +136,5 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
     ctx,
   );
   const created = registered !== null;
-  return { userId, created, changed: created || takenOver || events.length > 0, takenOver, position: position ?? registered };
+  return { userId, created, changed: created || takenOver || confirmedByOperator || events.length > 0, takenOver, confirmedByOperator, position: position ?? registered };
 }

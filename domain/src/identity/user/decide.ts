@@ -2,6 +2,7 @@ import type {
   Actor,
   ApproveUser,
   ChangePassword,
+  VerifyEmailByOperator,
   EndSessions,
   RegisterUser,
   RejectUser,
@@ -27,6 +28,7 @@ export type UserCommand =
   | ResetUserPassword
   | EndSessions
   | SetPasswordByOperator
+  | VerifyEmailByOperator
   | EmailVerificationCommand;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -146,6 +148,13 @@ export function setPasswordByOperator(command: SetPasswordByOperator, state: Use
   return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordHash, operator, setAt: command.metadata.now } }];
 }
 
+/** The operator vouches for the email while taking the account over; an account already confirmed changes nothing. */
+export function verifyEmailByOperator(command: VerifyEmailByOperator, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.emailVerified) return [];
+  return [{ type: 'UserEmailVerified', data: { userId: user.userId, verifiedAt: command.metadata.now, operator: command.data.operator } }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -166,6 +175,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return endSessions(command, state);
     case 'SetPasswordByOperator':
       return setPasswordByOperator(command, state);
+    case 'VerifyEmailByOperator':
+      return verifyEmailByOperator(command, state);
     case 'IssueEmailVerification':
     case 'VerifyEmail':
     case 'NoteRepeatedRegistration':

@@ -2,7 +2,6 @@ import type {
   ProcessWithdrawalRequest,
   ProcessWithdrawalResponse,
   RequestWithdrawalRequest,
-  WithdrawalRequestedResponse,
   WithdrawalStatus,
 } from '@concierge/contracts';
 import { NotFoundError } from '@concierge/platform/errors';
@@ -14,6 +13,7 @@ import { decideAccount, type AccountCommand } from '../account/decide.js';
 import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
 import { claimPayoutTransaction } from '../transaction-claims/claim-transaction.js';
 import { destinationFor } from './destination.js';
+import { replayWithdrawalRequest, requestedPosition, type WithdrawalRequestAnswer } from './replay.js';
 import { newWithdrawalId, ownerOfWithdrawal, referenceWithdrawal } from './withdrawal-ref.js';
 
 export const WITHDRAWAL_REQUESTED_MESSAGE = 'Withdrawal request submitted successfully';
@@ -29,7 +29,8 @@ const wire = (position: Position | null) => (position ? formatPosition(position)
 
 /**
  * A member's withdrawal: reserves the amount for the chosen or primary address. The same
- * `idempotencyKey` (a client's resend of one request) names the same withdrawal, so it is never made twice.
+ * `idempotencyKey` (a client's resend of one request) names the same withdrawal, so it is never
+ * made twice, and is answered with the original answer (`replayWithdrawalRequest`).
  */
 export async function requestWithdrawal(
   store: EventStore,
@@ -37,9 +38,11 @@ export async function requestWithdrawal(
   request: RequestWithdrawalRequest,
   ctx: CommandContext,
   idempotencyKey?: string,
-): Promise<WithdrawalRequestedResponse> {
-  const destination = await destinationFor(store, userId, request.withdrawalAddressId);
+): Promise<WithdrawalRequestAnswer> {
   const withdrawalId = newWithdrawalId(userId, idempotencyKey);
+  const earlier = idempotencyKey === undefined ? undefined : (await loadAccount(store, userId)).withdrawals.get(withdrawalId);
+  if (earlier) return replayWithdrawalRequest(store, userId, { withdrawalId, withdrawal: earlier }, request, WITHDRAWAL_REQUESTED_MESSAGE);
+  const destination = await destinationFor(store, userId, request.withdrawalAddressId);
   const command: AccountCommand = {
     type: 'RequestWithdrawal',
     data: { withdrawalId, userId, amountMicro: request.amount, asset: request.asset, destination },
@@ -49,8 +52,10 @@ export async function requestWithdrawal(
   // decision that counts is taken again on the stream below.
   decideAccount(command, await loadAccount(store, userId));
   await referenceWithdrawal(store, withdrawalId, userId, ctx);
-  const { position } = await handleAccountCommand(store, userId, command, ctx);
-  return { message: WITHDRAWAL_REQUESTED_MESSAGE, withdrawalId, status: 'pending', position: wire(position) };
+  const { events, position } = await handleAccountCommand(store, userId, command, ctx);
+  // A resend that raced its original (both in flight; the decision saw the same amount and address) is answered as a replay too.
+  if (events.length === 0) return { message: WITHDRAWAL_REQUESTED_MESSAGE, withdrawalId, status: 'pending', position: await requestedPosition(store, userId, withdrawalId), replayed: true };
+  return { message: WITHDRAWAL_REQUESTED_MESSAGE, withdrawalId, status: 'pending', position: wire(position), replayed: false };
 }
 
 /** The account holding a withdrawal; 404 when no reference names it (or it is not the caller's own, when `onlyOf` is given). */

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { routes } from '@concierge/contracts';
 import type { SigningKeys } from '@concierge/platform/auth/keys';
-import { cachedStandings } from '@concierge/platform/auth/standing-cache';
+import { followedStandings } from '@concierge/platform/auth/followed-standings';
 import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
@@ -14,7 +14,7 @@ import { aggregateStates, withAggregateStates, type AggregateStates } from '@con
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
-import { eventStoreStandings } from './identity/access/standings.js';
+import { eventStoreStandings } from '@concierge/domain/identity/access/store-standings';
 import { withStandingNotices } from './identity/access/standing-notices.js';
 import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
 import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';
@@ -65,8 +65,8 @@ export function createCommandApp(deps: CommandAppDeps): Express {
   const standingChanges = deps.standingChanges ?? localStandingChanges();
   const eventStore = withAggregateStates(withStandingNotices(deps.eventStore, standingChanges), deps.aggregateStates ?? aggregateStates());
   const freshStandings = eventStoreStandings(eventStore);
-  const standings = cachedStandings(freshStandings);
-  standingChanges.subscribe((change) => (change === 'all' ? standings.invalidateAll() : standings.invalidate(change.userId)));
+  // The store is the source: once the channel is back, nothing else has to catch up.
+  const standings = followedStandings({ changes: standingChanges, source: freshStandings, store: freshStandings });
   const attempts = deps.rateLimiter ? credentialAttempts(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS) : undefined;
   const identity = { ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
   const handlers = {

@@ -1,7 +1,10 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { routes } from '@concierge/contracts';
+import { followedStandings } from '@concierge/platform/auth/followed-standings';
 import { localStandingChanges, type StandingChanges } from '@concierge/platform/auth/standing-changes';
+import { ServiceUnavailableError } from '@concierge/platform/errors';
+import { eventStoreStandings } from '@concierge/domain/identity/access/store-standings';
 import type { Position } from '@concierge/platform/event-store/position';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createApiApp } from '@concierge/platform/http/base-app';
@@ -23,7 +26,7 @@ import { portfolioQueryHandlers } from './portfolio/routes.js';
 import type { SnapshotQueue } from './portfolio/refresh.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { projectionWatch } from './shared/projection-watch.js';
-import { projectedStandings } from './shared/standings.js';
+import { projectedStandings, STANDING_SETTLING_MESSAGE } from './shared/standings.js';
 import { strategyQueryHandlers } from './strategies/routes.js';
 import { userQueryHandlers } from './users/routes.js';
 import { walletQueryHandlers } from './wallets/routes.js';
@@ -62,7 +65,16 @@ export interface QueryAppDeps {
 export function createQueryApp(deps: QueryAppDeps): Express {
   const timeoutMs = deps.minPositionTimeoutMs ?? 2000;
   const watch = projectionWatch(deps.readStore);
-  const standings = projectedStandings(deps.readStore, deps.standingChanges ?? localStandingChanges(), { watch, timeoutMs });
+  const standings = followedStandings({
+    changes: deps.standingChanges ?? localStandingChanges(),
+    source: projectedStandings(deps.readStore, { watch, timeoutMs, ...(deps.storeHead ? { storeHead: deps.storeHead } : {}) }),
+    // While a change could go unheard, the account is read from the event store, or refused.
+    store: deps.eventStore
+      ? eventStoreStandings(deps.eventStore)
+      : {
+          standing: () => Promise.reject(new ServiceUnavailableError(STANDING_SETTLING_MESSAGE)),
+        },
+  });
   const minPosition = { watch, timeoutMs, ...(deps.storeHead ? { storeHead: deps.storeHead } : {}) };
   const handlers = {
     ...userQueryHandlers(deps),

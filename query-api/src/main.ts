@@ -27,8 +27,9 @@ runService('query-api', async () => {
   await ensureQueryIndexes(stores.readStore);
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const probe = probeRedis(config.REDIS_URL);
-  // A member's refresh adds a valuation; a query must not hang on Redis, so a command fails soon.
-  const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  // A member's refresh adds a valuation; a query must not hang on Redis: while it is away, a
+  // command fails at once instead of waiting in the offline queue for a reconnection.
+  const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const snapshotQueue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const replayQueue = new Queue(REPLAY_VERIFY_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const registry = registryFor(config.CHAIN_ID, config.TOKEN_REGISTRY_FILE ? readFileSync(config.TOKEN_REGISTRY_FILE, 'utf8') : undefined);

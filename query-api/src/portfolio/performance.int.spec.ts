@@ -279,3 +279,33 @@ describe('a refresh asks for one valuation a minute per member', () => {
     expect(await queue.getJob(snapshotMemberJobId('member-d', `request:${requestId}`))).toBeUndefined();
   });
 });
+
+describe('a refresh while the queue cannot be reached', () => {
+  let connection: Redis;
+  let queue: Queue;
+  let api: QueryApiHarness;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: a Redis that is down, as the service's connection meets it.
+    connection = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    connection.on('error', () => undefined);
+    queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection, prefix: `test-refresh-down-${randomUUID().slice(0, 8)}` });
+    queue.on('error', () => undefined);
+    api = await startQueryApi('portfoliodown', { snapshotQueue: queue, refreshWaitMs: 30_000 });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await queue?.close().catch(() => undefined);
+    connection?.disconnect();
+  });
+
+  it('answers 503 with Retry-After and a message the member can act on, and the figures as they are still answer', async () => {
+    const member = api.bearer({ sub: 'member-e', role: 'user' });
+    await api.readStore.collection<PortfolioReadModel>(PORTFOLIO_COLLECTION).upsert(portfolioDoc('member-e', 'snap-e'));
+    const refused = await api.get('/wallets/performance?refresh=true', member);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body['message']).toBe('Your portfolio cannot be refreshed right now. Please try again in a moment.');
+    expect((await api.get('/wallets/performance', member)).body).toMatchObject({ totalValue: 1500.25, refreshing: false });
+  });
+});

@@ -19,21 +19,17 @@ export interface PortfolioQueryDeps {
 /** Handlers of the routes served from the portfolio read model, by route id. */
 export function portfolioQueryHandlers(deps: PortfolioQueryDeps): Record<string, RequestHandler> {
   const refresh = deps.snapshotQueue
-    ? portfolioRefresher({ readStore: deps.readStore, queue: deps.snapshotQueue, waitMs: deps.refreshWaitMs ?? 5000 })
+    ? portfolioRefresher({ readStore: deps.readStore, queue: deps.snapshotQueue, waitMs: deps.refreshWaitMs ?? 5000, logger: deps.logger })
     : undefined;
   return {
     [portfolioRoutes.performance.id]: async (req, res) => {
       const { query } = inputOf(req, portfolioRoutes.performance);
       const userId = principalOf(req).userId;
       if (query.refresh && refresh) {
-        try {
-          const { doc, refreshing } = await refresh(userId);
-          res.json(performanceResponse(doc, refreshing));
-          return;
-        } catch (error) {
-          // The queue cannot be reached: nothing is coming, so the figures as they are, not refreshing.
-          deps.logger.warn({ err: error, userId }, 'portfolio refresh could not be queued');
-        }
+        // A queue that cannot be reached answers 503 at once: no valuation is coming.
+        const { doc, refreshing } = await refresh(userId);
+        res.json(performanceResponse(doc, refreshing));
+        return;
       }
       // The text the projection wrote with the document: nothing to parse, rebuild or serialise here.
       const answer = await readAnswer(deps.readStore, userId);

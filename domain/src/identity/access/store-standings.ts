@@ -1,12 +1,13 @@
 import type { StandingSource } from '@concierge/platform/auth/standing';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { sessionStreamId } from '@concierge/domain/identity/session/session';
-import { findUserById } from '@concierge/domain/identity/user/find-user';
+import { sessionStreamId } from '../session/session.js';
+import { findUserById } from '../user/find-user.js';
 
 /**
- * Standings read from the write side itself: the account's stream and the last event of the
- * token's session. Exact at the moment of the read; the command API caches it for at most a second
- * and reads it fresh for routes that move money or reveal keys.
+ * Standings read from the event store itself: the account's stream and the last event of the
+ * token's session. Exact at the moment of the read. The command API caches them while it hears
+ * every change notice and reads them fresh for routes that move money or reveal keys; the query
+ * API reads them on every request while its cache of the access projection may not be trusted.
  */
 export function eventStoreStandings(store: EventStore): StandingSource {
   return {

@@ -64,7 +64,11 @@ export const memberAt = defineRoute({
   response: TimeTravelResponse,
 });
 
-/** Queues a replay-verification; it changes no domain state, so auditors may start one too. */
+/**
+ * Queues a replay-verification; it changes no domain state, so auditors may start one too. One run
+ * at a time (a start while one is queued or running answers that one), and none within the minimum
+ * interval after a full run (429 with Retry-After).
+ */
 export const startReplayVerification = defineRoute({
   id: 'audit.startReplayVerification',
   method: 'POST',
@@ -72,7 +76,9 @@ export const startReplayVerification = defineRoute({
   side: 'query',
   status: 202,
   access: ['auditor', 'admin'],
-  summary: 'Rebuild every read model from the event store into a scratch store and compare it with the live one (202, runs in the workers).',
+  rateLimited: true,
+  summary:
+    'Rebuild every read model from the event store into a scratch store and compare it with the live one as of one position (202, runs in the workers); a start while one runs answers that one, and within the minimum interval after a full run it answers 429 with Retry-After.',
   body: EmptyBody,
   response: ReplayVerificationAccepted,
 });

@@ -17,7 +17,7 @@ export interface AuditorApi {
   readonly readStore: ReadStore;
   /** A bearer header for a new approved account of this role (its standing recorded). */
   signIn(role: UserRole): Promise<string>;
-  request(method: 'GET' | 'POST', path: string, authorization: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  request(method: 'GET' | 'POST', path: string, authorization: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function startAuditorApi(label: string, extra: Partial<QueryAppDeps
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
     },
     async close() {
       await api.close();

@@ -30,6 +30,7 @@ import { userQueryHandlers } from './users/routes.js';
 import { walletQueryHandlers } from './wallets/routes.js';
 import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
 import { withdrawalQueryHandlers } from './withdrawals/routes.js';
+import { tailCheckHandlers } from './audit/verification/tail.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
@@ -83,6 +84,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...replayVerifyQueryHandlers(deps),
     ...auditExportHandlers(deps),
     ...verificationHandlers(deps),
+    ...tailCheckHandlers(deps),
     ...openApiHandlers(),
   };
   return createApiApp({

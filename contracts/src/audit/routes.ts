@@ -11,6 +11,7 @@ import {
   AuditStreamsResponse,
 } from './dto.js';
 import { AuditExportQuery, VerificationOverview } from './integrity.js';
+import { TailVerification } from './tail-check.js';
 import { ReplayVerificationAccepted, ReplayVerificationParams, ReplayVerificationReport } from './replay-verify.js';
 import { TimeTravelParams, TimeTravelQuery, TimeTravelResponse } from './time-travel.js';
 
@@ -125,4 +126,20 @@ export const verification = defineRoute({
   access: ['auditor', 'admin'],
   summary: 'The verification panel: the last chain verification, the last signed checkpoint and the last replay-verification.',
   response: VerificationOverview,
+});
+
+/**
+ * The tail check: the hash chain of every event after the last signed checkpoint, verified now. A
+ * POST: it does work on each call and reads no one's records (its answer names streams and
+ * revisions only), so it is not recorded as an audit read and never moves the store.
+ */
+export const verifyTail = defineRoute({
+  id: 'audit.verifyTail',
+  method: 'POST',
+  path: '/audit/verification/tail',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'Verify now the hash chain of every event after the last signed checkpoint: the verdict, the events and streams checked, the positions, and each break by stream and revision.',
+  body: EmptyBody,
+  response: TailVerification,
 });

@@ -89,7 +89,7 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
             <TableHead>
               <TableRow>
                 <TableCell>Projection</TableCell>
-                <TableCell>At position</TableCell>
+                {!report.pinnedAt && <TableCell>At position</TableCell>}
                 <TableCell>Collections (live / rebuilt documents)</TableCell>
               </TableRow>
             </TableHead>
@@ -97,7 +97,8 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
               {report.projections.map((p) => (
                 <TableRow key={p.projection}>
                   <TableCell>{p.projection}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{p.position ?? 'no checkpoint'}</TableCell>
+                  {/* A run with a pin compared every projection at it (said above); older reports each at its own checkpoint. */}
+                  {!report.pinnedAt && <TableCell sx={{ fontFamily: 'monospace' }}>{p.position ?? 'no checkpoint'}</TableCell>}
                   <TableCell>
                     {p.collections.map((c) => `${c.collection} ${c.live}/${c.rebuilt}${c.differing ? ` (${c.differing} differ)` : ''}`).join(', ')}
                   </TableCell>

@@ -84,6 +84,7 @@ export const routes: readonly RouteDef[] = [
   audit.replayVerification,
   audit.exportStream,
   audit.verification,
+  audit.verifyTail,
   // this API's own description
   openapi.document,
   openapi.reference,

@@ -75,6 +75,7 @@ describe('the route table', () => {
       'GET /docs/reference.css',
       'GET /openapi.json',
       'POST /audit/replay-verifications',
+      'POST /audit/verification/tail',
       'POST /auth/logout',
       'POST /auth/logout-everywhere',
       'POST /auth/verify-email',
@@ -97,10 +98,11 @@ describe('the route table', () => {
   });
 
   it('sends every state change to the command side and names what each query reads', () => {
-    // Starting a replay-verification changes no domain state (it writes only its own report), so auditors may.
-    const readOnlyPosts = ['audit.startReplayVerification'];
+    // Starting a replay-verification changes no domain state (it writes only its own report), so auditors may;
+    // the tail check writes nothing at all (a POST because it does work on each call, and is no record read).
+    const readOnlyPosts = ['audit.startReplayVerification', 'audit.verifyTail'];
     // These read the event store or the verifications' reports, which no projection moves.
-    const unprojected = ['audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification'];
+    const unprojected = ['audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification', 'audit.verifyTail'];
     // The API's own description reads nothing but the route table.
     unprojected.push('openapi.document', 'openapi.reference', 'openapi.stylesheet');
     for (const route of routes) {

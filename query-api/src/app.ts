@@ -17,6 +17,7 @@ import { auditExportHandlers } from './audit/export/routes.js';
 import { recordRead } from './audit/record-reads.js';
 import { auditQueryHandlers } from './audit/routes.js';
 import { replayVerifyQueryHandlers, type ReplayVerifyQueue } from './audit/replay-verify/routes.js';
+import type { StartLock } from './audit/replay-verify/start-lock.js';
 import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
 import { verificationHandlers } from './audit/verification/routes.js';
 import { depositQueryHandlers } from './deposits/routes.js';
@@ -32,6 +33,7 @@ import { userQueryHandlers } from './users/routes.js';
 import { walletQueryHandlers } from './wallets/routes.js';
 import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
 import { withdrawalQueryHandlers } from './withdrawals/routes.js';
+import { tailCheckHandlers } from './audit/verification/tail.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
@@ -47,6 +49,10 @@ export interface QueryAppDeps {
   readonly storeHead?: () => Promise<Position>;
   /** The replay-verify queue POST /audit/replay-verifications adds to; without it that route answers 501. */
   readonly replayQueue?: ReplayVerifyQueue;
+  /** Makes starting a replay-verification atomic across query API processes; default: this process only. */
+  readonly replayStartLock?: StartLock;
+  /** Least time between the end of a full replay-verification and the start of the next. */
+  readonly replayMinIntervalMs?: number;
   /** The portfolio-snapshots queue a member's `GET /wallets/performance?refresh=true` adds a valuation to. */
   readonly snapshotQueue?: SnapshotQueue;
   /** Longest wait for that valuation to land before answering the last figures marked `refreshing`. */
@@ -90,6 +96,7 @@ export function createQueryApp(deps: QueryAppDeps): Express {
     ...replayVerifyQueryHandlers(deps),
     ...auditExportHandlers(deps),
     ...verificationHandlers(deps),
+    ...tailCheckHandlers(deps),
     ...openApiHandlers(),
   };
   return createApiApp({

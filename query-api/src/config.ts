@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseConfig } from '@concierge/platform/config/env';
+import { DEFAULT_REPLAY_MIN_INTERVAL_MS } from './audit/replay-verify/routes.js';
 
 export const QueryApiConfig = BaseConfig.and(
   z.object({
@@ -14,6 +15,8 @@ export const QueryApiConfig = BaseConfig.and(
     CHAIN_ID: z.coerce.number().int().positive().default(43114),
     /** A registry that is not committed (the development chain's), used when CHAIN_ID has none. */
     TOKEN_REGISTRY_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    /** Least time from the end of a full replay-verification (passed or failed) to the start of the next: a start sooner answers 429 with Retry-After. */
+    REPLAY_VERIFY_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(DEFAULT_REPLAY_MIN_INTERVAL_MS),
     PORTFOLIO_REFRESH_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   }),
 );

@@ -17,6 +17,7 @@ import { createQueryApp } from './app.js';
 import { QueryApiConfig } from './config.js';
 import { ensureQueryIndexes } from './indexes.js';
 import { projectionLagCheck } from './shared/readiness.js';
+import { redisStartLock } from './audit/replay-verify/start-lock.js';
 
 runService('query-api', async () => {
   const config = loadConfig(QueryApiConfig);
@@ -48,6 +49,8 @@ runService('query-api', async () => {
     storeHead: () => stores.eventStore.lastPosition(),
     snapshotQueue,
     replayQueue,
+    replayStartLock: redisStartLock(queueConnection, config.QUEUE_PREFIX),
+    replayMinIntervalMs: config.REPLAY_VERIFY_MIN_INTERVAL_MS,
     refreshWaitMs: config.PORTFOLIO_REFRESH_WAIT_MS,
     readiness: {
       eventStore: eventStoreCheck(stores.eventStore),

@@ -38,9 +38,11 @@ export type ReplayDifference = z.infer<typeof ReplayDifference>;
 /** What one projection's comparison covered: the position both sides were compared at, and document counts. */
 export const ReplayProjectionResult = z.object({
   projection: z.string(),
-  /** The live checkpoint the rebuild was taken to (`<commit>-<prepare>`), null when live had none. */
+  /** The position both sides were compared as of (`<commit>-<prepare>`): the run's pin (reports before it: the live checkpoint, null when none). */
   position: z.string().nullable(),
   collections: z.array(z.object({ collection: z.string(), live: z.number().int(), rebuilt: z.number().int(), differing: z.number().int() })),
+  /** Documents that differed but were written by events after the pin: not counted, compared by the next run. */
+  changedAfterPin: z.number().int().optional(),
 });
 export type ReplayProjectionResult = z.infer<typeof ReplayProjectionResult>;
 
@@ -55,6 +57,8 @@ export const ReplayVerificationReport = z.object({
   requestedBy: ReplayRequester.nullable(),
   requestedAt: z.string(),
   startedAt: z.string().nullable(),
+  /** The store's position pinned when the run started: every read model is compared as of it (null until it runs). */
+  pinnedAt: z.string().nullable().optional(),
   finishedAt: z.string().nullable(),
   projections: z.array(ReplayProjectionResult),
   exclusions: z.array(ReplayExclusion),
@@ -74,6 +78,7 @@ export function queuedReplayVerification(id: string, requestedBy: ReplayVerifica
     requestedBy,
     requestedAt,
     startedAt: null,
+    pinnedAt: null,
     finishedAt: null,
     projections: [],
     exclusions: [],

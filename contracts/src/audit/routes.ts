@@ -11,6 +11,7 @@ import {
   AuditStreamsResponse,
 } from './dto.js';
 import { AuditExportQuery, VerificationOverview } from './integrity.js';
+import { TailVerification } from './tail-check.js';
 import { ReplayVerificationAccepted, ReplayVerificationParams, ReplayVerificationReport } from './replay-verify.js';
 import { TimeTravelParams, TimeTravelQuery, TimeTravelResponse } from './time-travel.js';
 
@@ -64,7 +65,11 @@ export const memberAt = defineRoute({
   response: TimeTravelResponse,
 });
 
-/** Queues a replay-verification; it changes no domain state, so auditors may start one too. */
+/**
+ * Queues a replay-verification; it changes no domain state, so auditors may start one too. One run
+ * at a time (a start while one is queued or running answers that one), and none within the minimum
+ * interval after a full run (429 with Retry-After).
+ */
 export const startReplayVerification = defineRoute({
   id: 'audit.startReplayVerification',
   method: 'POST',
@@ -72,7 +77,9 @@ export const startReplayVerification = defineRoute({
   side: 'query',
   status: 202,
   access: ['auditor', 'admin'],
-  summary: 'Rebuild every read model from the event store into a scratch store and compare it with the live one (202, runs in the workers).',
+  rateLimited: true,
+  summary:
+    'Rebuild every read model from the event store into a scratch store and compare it with the live one as of one position (202, runs in the workers); a start while one runs answers that one, and within the minimum interval after a full run it answers 429 with Retry-After.',
   body: EmptyBody,
   response: ReplayVerificationAccepted,
 });
@@ -119,4 +126,20 @@ export const verification = defineRoute({
   access: ['auditor', 'admin'],
   summary: 'The verification panel: the last chain verification, the last signed checkpoint and the last replay-verification.',
   response: VerificationOverview,
+});
+
+/**
+ * The tail check: the hash chain of every event after the last signed checkpoint, verified now. A
+ * POST: it does work on each call and reads no one's records (its answer names streams and
+ * revisions only), so it is not recorded as an audit read and never moves the store.
+ */
+export const verifyTail = defineRoute({
+  id: 'audit.verifyTail',
+  method: 'POST',
+  path: '/audit/verification/tail',
+  side: 'query',
+  access: ['auditor', 'admin'],
+  summary: 'Verify now the hash chain of every event after the last signed checkpoint: the verdict, the events and streams checked, the positions, and each break by stream and revision.',
+  body: EmptyBody,
+  response: TailVerification,
 });

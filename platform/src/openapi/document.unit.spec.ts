@@ -60,6 +60,16 @@ describe('the OpenAPI document of the route table', () => {
     });
   });
 
+  it('documents the tail check for auditors and admins, and the 429 with Retry-After of a replay-verification started too soon', () => {
+    const tail = operation('/api/audit/verification/tail', 'post');
+    const replay = operation('/api/audit/replay-verifications', 'post');
+
+    expect(tail['operationId']).toBe('audit.verifyTail');
+    expect(tail['description']).toContain('Roles: auditor, admin.');
+    expect(tail['responses']).toMatchObject({ '200': { content: { 'application/json': { schema: { required: expect.arrayContaining(['verdict', 'events', 'from', 'upTo', 'breaks']) } } } } });
+    expect(Object.keys(replay['responses'] as object)).toEqual(['202', '400', '401', '403', '413', '415', '429', '503']);
+  });
+
   it('describes what a client sends before defaults and coercions, and what it gets after them', () => {
     const list = operation('/api/users', 'get');
     const page = (list['parameters'] as { name: string; required: boolean }[]).find((parameter) => parameter.name === 'page');

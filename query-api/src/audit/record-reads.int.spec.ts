@@ -50,6 +50,17 @@ describe("an auditor's own reads are recorded", () => {
     expect((await recordsOf(admin.userId)).map((r) => r.routeId)).toEqual(['audit.streams']);
   });
 
+  it('does not record the verification overview the panel polls: it holds no one\'s records, and each poll would move the store', async () => {
+    const auditor = await api.signIn('auditor');
+    const before = await api.eventStore.lastPosition();
+    for (let poll = 0; poll < 3; poll += 1) expect((await api.get('/audit/verification', auditor.authorization)).status).toBe(200);
+    expect(await recordsOf(auditor.userId)).toEqual([]);
+    expect(await api.eventStore.lastPosition()).toEqual(before);
+    // The reports themselves name documents and their values: reading one is recorded.
+    expect((await api.get('/audit/replay-verifications/latest', auditor.authorization)).status).toBe(404);
+    expect((await recordsOf(auditor.userId)).map((r) => r.routeId)).toEqual(['audit.latestReplayVerification']);
+  });
+
   it('serves no read it could not record: the store refusing the record answers 503 and shows nothing', async () => {
     const auditor = await api.signIn('auditor');
     await api.eventStore.appendToStream('account-secret', [

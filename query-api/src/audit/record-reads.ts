@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { streamName, type AuditRecordsViewed, type RouteDef } from '@concierge/contracts';
+import { auditRoutes, streamName, type AuditRecordsViewed, type RouteDef } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
@@ -10,12 +10,20 @@ import { inputOf } from '@concierge/platform/http/route-table';
 export const UNRECORDED_READ_MESSAGE = 'This read could not be recorded in the audit trail, so it was not shown. Please try again in a moment.';
 
 /**
+ * Audit routes whose answers hold no one's records, only the store's integrity status (verdicts,
+ * counts, positions, hashes, stream names): the verification panel polls the overview while a
+ * replay-verification runs, and recording each poll would only move the store it is verifying.
+ */
+const HOLD_NO_RECORDS: ReadonlySet<string> = new Set([auditRoutes.verification.id]);
+
+/**
  * Which reads leave a record: every read of the audit routes, whoever asks (auditors and admins),
- * and every read an auditor makes through a route opened to auditors by name (the users list and
- * details). An account's own pages (`/auth/me`) are not someone else's records and are not noted.
+ * except those in HOLD_NO_RECORDS, and every read an auditor makes through a route opened to
+ * auditors by name (the users list and details). An account's own pages (`/auth/me`) are not
+ * someone else's records and are not noted.
  */
 export function recordsRead(route: RouteDef, role: string): boolean {
-  if (route.method !== 'GET') return false;
+  if (route.method !== 'GET' || HOLD_NO_RECORDS.has(route.id)) return false;
   if (route.id.startsWith('audit.')) return true;
   return role === 'auditor' && Array.isArray(route.access) && route.access.includes('auditor');
 }

@@ -4,17 +4,19 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_VERIFICATIONS_COLLECTION, REPLAY_VERIFY, REPLAY_VERIFY_QUEUE, ReplayVerificationReport } from '@concierge/contracts';
 import { startAuditorApi, type AuditorApi } from '../time-travel/testing/api.js';
-import { NO_SUCH_VERIFICATION_MESSAGE, NO_VERIFICATION_YET_MESSAGE, NOT_QUEUED_MESSAGE } from './routes.js';
+import { DEFAULT_REPLAY_MIN_INTERVAL_MS, NO_SUCH_VERIFICATION_MESSAGE, NO_VERIFICATION_YET_MESSAGE, NOT_QUEUED_MESSAGE, tooSoonMessage } from './routes.js';
+import { redisStartLock } from './start-lock.js';
 
 describe('the verification panel routes: start a replay-verification, read its report', () => {
   const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-  const queue = new Queue(REPLAY_VERIFY_QUEUE, { connection: redis, prefix: `test-replayapi-${randomUUID().slice(0, 8)}` });
+  const prefix = `test-replayapi-${randomUUID().slice(0, 8)}`;
+  const queue = new Queue(REPLAY_VERIFY_QUEUE, { connection: redis, prefix });
   let api: AuditorApi;
   let broken: AuditorApi;
   let auditor: string;
 
   beforeAll(async () => {
-    api = await startAuditorApi('replayapi', { replayQueue: queue });
+    api = await startAuditorApi('replayapi', { replayQueue: queue, replayStartLock: redisStartLock(redis, prefix) });
     broken = await startAuditorApi('replayapibroken', { replayQueue: { add: () => Promise.reject(new Error('Connection is closed.')) } });
     auditor = await api.signIn('auditor');
   });
@@ -50,12 +52,46 @@ describe('the verification panel routes: start a replay-verification, read its r
     expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 1 });
   });
 
-  it('starts a new one once the last has finished', async () => {
+  /** Marks the latest verification finished with this status, `minutesAgo` minutes ago. */
+  async function finishLatest(status: 'passed' | 'failed' | 'error', minutesAgo: number): Promise<ReplayVerificationReport> {
     const latest = ReplayVerificationReport.parse((await api.request('GET', '/audit/replay-verifications/latest', auditor)).body);
-    await api.readStore.collection(REPLAY_VERIFICATIONS_COLLECTION).update(latest.id, { status: 'passed' });
+    const finishedAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    await api.readStore.collection(REPLAY_VERIFICATIONS_COLLECTION).update(latest.id, { status, finishedAt });
+    return { ...latest, status, finishedAt };
+  }
+
+  it('holds a new full run off for the minimum interval after the last one finished: 429 with Retry-After and when it may start', async () => {
+    const latest = await finishLatest('passed', 5);
+    const soon = await api.request('POST', '/audit/replay-verifications', auditor);
+    expect(soon.status).toBe(429);
+    const retryAfter = Number(soon.headers.get('retry-after'));
+    // 15 minutes by default, 5 of them gone.
+    expect(retryAfter).toBeGreaterThan(9 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    expect(soon.body['message']).toBe(tooSoonMessage(String(latest.finishedAt ?? ''), new Date(Date.parse(latest.finishedAt ?? '') + DEFAULT_REPLAY_MIN_INTERVAL_MS)));
+    expect(soon.body['message']).toMatch(/^A full replay-verification finished at \d\d:\d\d UTC \(its report is shown\); the next can start at \d\d:\d\d UTC\./);
+    expect((await api.request('GET', '/audit/replay-verifications/latest', auditor)).body).toMatchObject({ id: latest.id });
+  });
+
+  it('starts a new one once the interval has passed, and at once after a run that ended in error', async () => {
+    const passed = await finishLatest('failed', 16);
     const next = await api.request('POST', '/audit/replay-verifications', auditor);
     expect(next.status).toBe(202);
-    expect(next.body['id']).not.toBe(latest.id);
+    expect(next.body['id']).not.toBe(passed.id);
+    const errored = await finishLatest('error', 0);
+    const again = await api.request('POST', '/audit/replay-verifications', auditor);
+    expect(again.status).toBe(202);
+    expect(again.body['id']).not.toBe(errored.id);
+  });
+
+  it('answers simultaneous starts with one run: the same id to every caller and one job queued', async () => {
+    await finishLatest('passed', 60);
+    const waitingBefore = (await queue.getJobCounts('waiting'))['waiting'] ?? 0;
+    const callers = [auditor, await api.signIn('admin'), await api.signIn('auditor')];
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => api.request('POST', '/audit/replay-verifications', callers[i % 3] ?? auditor)));
+    expect(answers.map((a) => a.status)).toEqual(Array(9).fill(202));
+    expect(new Set(answers.map((a) => a.body['id'])).size).toBe(1);
+    expect((await queue.getJobCounts('waiting'))['waiting']).toBe(waitingBefore + 1);
   });
 
   it('refuses members and names an unknown verification', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
   auditRoutes,
@@ -16,6 +16,8 @@ import { NotFoundError, ServiceUnavailableError } from '@concierge/platform/erro
 import { currentLogContext } from '@concierge/platform/logging/context';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
+import { TooManyRequestsError } from '@concierge/platform/rate-limit/middleware';
+import { localStartLock, type StartLock } from './start-lock.js';
 
 export const NO_VERIFICATION_YET_MESSAGE = 'No replay-verification has been run yet: start one.';
 export const NO_SUCH_VERIFICATION_MESSAGE = 'No replay-verification has this id.';
@@ -34,15 +36,31 @@ export interface ReplayVerifyQueryDeps {
   readonly logger: Logger;
   /** Without it, starting a verification stays unbuilt (501); reading reports does not need it. */
   readonly replayQueue?: ReplayVerifyQueue;
+  /** Makes each start's read-decide-write atomic; default: within this process only (main passes the Redis one). */
+  readonly replayStartLock?: StartLock;
+  /** Least time from the end of a full run (passed or failed) to the start of the next; default DEFAULT_REPLAY_MIN_INTERVAL_MS. */
+  readonly replayMinIntervalMs?: number;
   readonly now?: () => Date;
+}
+
+/** 15 minutes: a full run rebuilds every read model (minutes at 100k events); the tail check answers for the newest events at any time. */
+export const DEFAULT_REPLAY_MIN_INTERVAL_MS = 15 * 60_000;
+
+/** The 429's message: when the last full run ended and when the next may start. */
+export function tooSoonMessage(finishedAt: string, nextAt: Date): string {
+  return (
+    `A full replay-verification finished at ${finishedAt.slice(11, 16)} UTC (its report is shown); the next can start at ${nextAt.toISOString().slice(11, 16)} UTC. ` +
+    'Checking the tail since the last checkpoint is available now.'
+  );
 }
 
 const asDoc = (report: ReplayVerificationReport): ReadModelDoc => JSON.parse(JSON.stringify(report)) as ReadModelDoc;
 
 /**
  * The verification panel's routes: start a replay-verification (202 with its id; while one is
- * queued or running, that one's id, so repeated clicks never pile up full rebuilds), read the
- * latest and one by id. Starting one changes no domain state: the workers compare and write only
+ * queued or running, that one's id, so repeated or simultaneous clicks never pile up full
+ * rebuilds; within the minimum interval after a full run, 429 with Retry-After), read the latest
+ * and one by id. Starting one changes no domain state: the workers compare and write only
  * the report.
  */
 export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<string, RequestHandler> {
@@ -64,12 +82,25 @@ export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<s
   };
   const queue = deps.replayQueue;
   if (!queue) return handlers;
-  handlers[auditRoutes.startReplayVerification.id] = async (req, res) => {
+  const lock = deps.replayStartLock ?? localStartLock();
+  const minIntervalMs = deps.replayMinIntervalMs ?? DEFAULT_REPLAY_MIN_INTERVAL_MS;
+  handlers[auditRoutes.startReplayVerification.id] = (req, res) => lock.hold(() => start(req, res));
+  const start = async (req: Request, res: Response): Promise<void> => {
     const current = await latest();
     const pending = current && (current.status === 'queued' || current.status === 'running');
     if (current && pending && now().getTime() - Date.parse(current.requestedAt) < ABANDONED_AFTER_MS) {
       res.status(202).json({ id: current.id, status: current.status } satisfies ReplayVerificationAccepted);
       return;
+    }
+    // A run that rebuilt everything (passed or failed) holds the next one off; one that ended in error does not.
+    if (current?.finishedAt && (current.status === 'passed' || current.status === 'failed')) {
+      const nextAt = Date.parse(current.finishedAt) + minIntervalMs;
+      const waitMs = nextAt - now().getTime();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        res.setHeader('Retry-After', String(seconds));
+        throw new TooManyRequestsError(seconds, tooSoonMessage(current.finishedAt, new Date(nextAt)));
+      }
     }
     const { userId, role } = principalOf(req);
     const report = queuedReplayVerification(randomUUID(), { userId, role }, now().toISOString());

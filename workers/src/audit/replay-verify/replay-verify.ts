@@ -5,11 +5,12 @@ import {
   type ReplayProjectionResult,
 } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { comparePositions, formatPosition, type Position } from '@concierge/platform/event-store/position';
+import { comparePositions, formatPosition, START, type Position } from '@concierge/platform/event-store/position';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 import { projections as registered } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
 import type { Projection } from '../../projections/runtime/projection.js';
+import { documentKey, documentsWrittenAfter } from './after-pin.js';
 import { fieldDifferences } from './compare.js';
 import type { ScratchFactory } from './scratch.js';
 
@@ -27,12 +28,16 @@ export interface ReplayVerifyDeps {
   /** Default: every projection of the registry. */
   readonly projections?: readonly Projection[];
   readonly batchSize?: number;
-  /** How many times a projection's comparison is taken again when its live checkpoint moved meanwhile. */
+  /** How many times a projection's comparison is taken again when its live read model went back behind the pin (a rebuild) meanwhile. */
   readonly attempts?: number;
+  /** How long to wait for a live projection to reach the pinned position; default 5 minutes. */
+  readonly liveWaitMs?: number;
   readonly onProgress?: (message: string) => void;
 }
 
 export interface ReplayVerifyResult {
+  /** The store's position pinned at the start: every projection is compared as of it. */
+  readonly pinnedAt: string;
   readonly projections: ReplayProjectionResult[];
   readonly exclusions: ReplayExclusion[];
   readonly differenceCount: number;
@@ -41,62 +46,82 @@ export interface ReplayVerifyResult {
 }
 
 const PAGE = 500;
+const LIVE_POLL_MS = 100;
 
 /**
  * Rebuilds every projection's read model from the event store into a scratch store and compares
- * it with the live one, document by document and field by field.
+ * it with the live one, document by document and field by field, all at ONE position: the store's
+ * last committed event when the run starts (the pin).
  *
- * Live read models lag the store, each by its own amount, so each projection is compared at its
- * own live checkpoint: the scratch copy is replayed exactly up to that position (never past it),
- * then both sides are read, then the live checkpoint is read again. A projection commits its
- * documents and checkpoint together, so an unchanged checkpoint proves the live documents read were
- * those of that position; a moved one (the live projection applied a batch meanwhile) means the
- * scratch copy catches up to the new checkpoint and the comparison is taken again.
+ * The scratch copy is replayed exactly up to the pin. Live read models run ahead of it while the
+ * store is in use, so each live projection is first awaited until its checkpoint reaches the pin,
+ * then read. A live document equals its state at the pin unless an event after the pin wrote it;
+ * which documents those events wrote is learnt by replaying them (pin to the live checkpoint read
+ * after the comparison) onto the scratch copy, and a difference on such a document is not counted
+ * but reported as changed after the pin (the next run compares it). Nothing else is excused, so a
+ * moving store never ends a run in error and never hides a document no event touched.
  */
 export async function replayVerify(deps: ReplayVerifyDeps): Promise<ReplayVerifyResult> {
+  const pin = await deps.eventStore.lastPosition();
   const scratch = await deps.scratch();
   const differences: ReplayDifference[] = [];
   let differenceCount = 0;
   const results: ReplayProjectionResult[] = [];
   try {
     for (const projection of deps.projections ?? registered) {
-      deps.onProgress?.(`${projection.name}: rebuilding into ${scratch.name} and comparing`);
-      const outcome = await verifyProjection(projection, deps, scratch.readStore);
+      deps.onProgress?.(`${projection.name}: rebuilding into ${scratch.name} up to ${formatPosition(pin)} and comparing`);
+      const outcome = await verifyProjection(projection, pin, deps, scratch.readStore);
       results.push(outcome.result);
       differenceCount += outcome.differences.length;
       differences.push(...outcome.differences.slice(0, Math.max(0, REPORTED_DIFFERENCES_MAX - differences.length)));
-      deps.onProgress?.(`${projection.name}: ${outcome.differences.length} difference(s) at ${outcome.result.position ?? 'no checkpoint'}`);
+      deps.onProgress?.(`${projection.name}: ${outcome.differences.length} difference(s) at ${formatPosition(pin)}, ${outcome.result.changedAfterPin ?? 0} document(s) changed after it`);
     }
   } finally {
     await scratch.drop();
   }
-  return { projections: results, exclusions: [...EXCLUSIONS], differenceCount, differences };
+  return { pinnedAt: formatPosition(pin), projections: results, exclusions: [...EXCLUSIONS], differenceCount, differences };
 }
 
-const samePosition = (a: Position | undefined, b: Position | undefined) => (a === undefined || b === undefined ? a === b : comparePositions(a, b) === 0);
+const atOrPast = (checkpoint: Position | undefined, pin: Position) => comparePositions(checkpoint ?? START, pin) >= 0;
 
-async function verifyProjection(projection: Projection, deps: ReplayVerifyDeps, scratch: ReadStore) {
+async function verifyProjection(projection: Projection, pin: Position, deps: ReplayVerifyDeps, scratch: ReadStore) {
   const attempts = deps.attempts ?? 5;
+  await catchUp(projection, { eventStore: deps.eventStore, readStore: scratch, until: pin, reach: pin, ...(deps.batchSize ? { batchSize: deps.batchSize } : {}) });
   for (let attempt = 1; ; attempt += 1) {
-    const pinned = await deps.live.getCheckpoint(projection.name);
-    await replayTo(projection, pinned, deps, scratch);
+    await liveAtPin(projection, pin, deps);
     const compared = await compareProjection(projection, deps.live, scratch);
-    if (samePosition(pinned, await deps.live.getCheckpoint(projection.name))) {
-      const result: ReplayProjectionResult = { projection: projection.name, position: pinned ? formatPosition(pinned) : null, collections: compared.collections };
-      return { result, differences: compared.differences };
+    const liveAt = await deps.live.getCheckpoint(projection.name);
+    if (!atOrPast(liveAt, pin)) {
+      // The live read model went back (rebuilt) during the comparison: what was read proves nothing.
+      if (attempt >= attempts) throw new Error(`${projection.name}: the live read model was rebuilt during each of ${attempts} comparisons; run replay-verify again once it is done`);
+      continue;
     }
-    if (attempt >= attempts) {
-      throw new Error(`${projection.name}: the live read model moved during each of ${attempts} comparisons; run replay-verify again when the store is quieter`);
+    let found = compared.differences;
+    let changedAfterPin = 0;
+    if (found.length > 0 && liveAt && comparePositions(liveAt, pin) > 0) {
+      const written = await documentsWrittenAfter(projection, liveAt, deps.eventStore, scratch, deps.batchSize);
+      found = compared.differences.filter((d) => !written.has(documentKey(d.collection, d.documentId)));
+      changedAfterPin = compared.differences.length - found.length;
     }
+    const collections = compared.collections.map((c) => ({ ...c, differing: found.filter((d) => d.collection === c.collection).length }));
+    const result: ReplayProjectionResult = { projection: projection.name, position: formatPosition(pin), collections, changedAfterPin };
+    return { result, differences: found };
   }
 }
 
-/** Brings the scratch copy to exactly `pinned`: on from where it stands, or from the start if it stands past it (a live rebuild went back). */
-async function replayTo(projection: Projection, pinned: Position | undefined, deps: ReplayVerifyDeps, scratch: ReadStore): Promise<void> {
-  const at = await scratch.getCheckpoint(projection.name);
-  if (at !== undefined && (pinned === undefined || comparePositions(at, pinned) > 0)) await scratch.reset(projection.name, projection.readModels);
-  if (pinned === undefined) return;
-  await catchUp(projection, { eventStore: deps.eventStore, readStore: scratch, until: pinned, ...(deps.batchSize ? { batchSize: deps.batchSize } : {}) });
+/** Waits until the live projection has applied every event up to the pin. */
+async function liveAtPin(projection: Projection, pin: Position, deps: ReplayVerifyDeps): Promise<void> {
+  const deadline = Date.now() + (deps.liveWaitMs ?? 5 * 60_000);
+  for (;;) {
+    const at = await deps.live.getCheckpoint(projection.name);
+    if (atOrPast(at, pin)) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${projection.name}: the live read model stands at ${at ? formatPosition(at) : 'no checkpoint'}, below the pinned position ${formatPosition(pin)}; are the workers' projections running?`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
+  }
 }
 
 async function compareProjection(projection: Projection, live: ReadStore, scratch: ReadStore) {

@@ -7,7 +7,7 @@ import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-re
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { listen } from '@concierge/platform/testing/http';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
-import { createTestSchemas } from '@concierge/platform/testing/postgres';
+import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { createQueryApp, type QueryAppDeps } from '../../../app.js';
 import { putAccess } from '../../../testing/harness.js';
 
@@ -15,9 +15,11 @@ import { putAccess } from '../../../testing/harness.js';
 export interface AuditorApi {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  /** Its PostgreSQL schemas, for a test that changes rows as a person with database access would. */
+  readonly schemas: TestSchemas;
   /** A bearer header for a new approved account of this role (its standing recorded). */
   signIn(role: UserRole): Promise<string>;
-  request(method: 'GET' | 'POST', path: string, authorization: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  request(method: 'GET' | 'POST', path: string, authorization: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startAuditorApi(label: string, extra: Partial<QueryAppDeps
   return {
     eventStore,
     readStore,
+    schemas,
     async signIn(role) {
       const userId = randomUUID();
       await putAccess(readStore, [{ id: userId, status: 'approved', role, sessionsValidAfter: null, endedSessions: [] }]);
@@ -42,7 +45,7 @@ export async function startAuditorApi(label: string, extra: Partial<QueryAppDeps
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
     },
     async close() {
       await api.close();

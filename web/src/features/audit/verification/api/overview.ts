@@ -8,6 +8,10 @@ export function verificationOverviewQueryOptions() {
   return queryOptions({ queryKey: ['audit', 'verification'] as const, queryFn: () => api<VerificationOverview>(auditRoutes.verification) });
 }
 
-export function useVerificationOverview() {
-  return useQuery(verificationOverviewQueryOptions());
+/**
+ * The overview, asked again every `pollMs` when given (while a replay-verification runs). It holds
+ * no one's records, so the query API does not record these reads and polling never moves the store.
+ */
+export function useVerificationOverview(pollMs?: number) {
+  return useQuery({ ...verificationOverviewQueryOptions(), refetchInterval: pollMs ?? false });
 }

@@ -57,9 +57,10 @@ function Difference({ difference }: { difference: ReplayDifference }) {
   );
 }
 
-/** What a verification compared (each projection at its live checkpoint) and every difference it found. */
+/** What a verification compared (every projection as of the position pinned when it started) and every difference it found. */
 export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
   const exclusions = report.exclusions.map((e) => `${e.collection}.${e.path} (${e.reason})`).join('; ');
+  const afterPin = report.projections.reduce((sum, p) => sum + (p.changedAfterPin ?? 0), 0);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -71,6 +72,16 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
         </Typography>
       </Box>
       {report.error && <Alert severity="warning">{report.error}</Alert>}
+      {report.pinnedAt && (
+        <Typography variant="body2">
+          Every read model compared as of position{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {report.pinnedAt}
+          </Box>
+          , the store&apos;s last event when the run started
+          {afterPin > 0 ? `; ${afterPin} document${afterPin === 1 ? '' : 's'} written by later events left for the next run` : ''}.
+        </Typography>
+      )}
       {report.projections.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
           {/* Long snake_case collection and projection names break anywhere, so a phone needs no sideways scroll. */}
@@ -78,7 +89,7 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
             <TableHead>
               <TableRow>
                 <TableCell>Projection</TableCell>
-                <TableCell>At position</TableCell>
+                {!report.pinnedAt && <TableCell>At position</TableCell>}
                 <TableCell>Collections (live / rebuilt documents)</TableCell>
               </TableRow>
             </TableHead>
@@ -86,7 +97,8 @@ export function ReplayReport({ report }: { report: ReplayVerificationReport }) {
               {report.projections.map((p) => (
                 <TableRow key={p.projection}>
                   <TableCell>{p.projection}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{p.position ?? 'no checkpoint'}</TableCell>
+                  {/* A run with a pin compared every projection at it (said above); older reports each at its own checkpoint. */}
+                  {!report.pinnedAt && <TableCell sx={{ fontFamily: 'monospace' }}>{p.position ?? 'no checkpoint'}</TableCell>}
                   <TableCell>
                     {p.collections.map((c) => `${c.collection} ${c.live}/${c.rebuilt}${c.differing ? ` (${c.differing} differ)` : ''}`).join(', ')}
                   </TableCell>

@@ -3,9 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
-import { useLatestReplayVerification, useStartReplayVerification } from '../api/replay-verifications';
+import { useVerificationOverview } from '../api/overview';
+import { inProgress, REPLAY_POLL_MS, replayVerifyKeys, useLatestReplayVerification, useStartReplayVerification } from '../api/replay-verifications';
 import { ReplayReport } from './replay-report';
 
 export const STARTED_MESSAGE = 'Replay-verify started: every read model is being rebuilt from the events and compared.';
@@ -17,7 +20,15 @@ export function ReplayVerifyPanel() {
   const latest = useLatestReplayVerification();
   const start = useStartReplayVerification();
   const report = latest.data;
-  const underWay = report?.status === 'queued' || report?.status === 'running';
+  const underWay = inProgress(report);
+  // While a run is under way the overview (not recorded as an audit read) is polled; the report
+  // itself is read again once the overview says this run finished or a newer one was started.
+  const summary = useVerificationOverview(underWay ? REPLAY_POLL_MS : undefined).data?.replay;
+  const client = useQueryClient();
+  const moved = !!summary && !!report && (summary.id === report.id ? summary.status !== report.status : summary.requestedAt > report.requestedAt);
+  useEffect(() => {
+    if (underWay && moved) void client.invalidateQueries({ queryKey: replayVerifyKeys.latest() });
+  }, [underWay, moved, client]);
   const run = () =>
     start.mutate(undefined, {
       onSuccess: () => enqueueSnackbar(STARTED_MESSAGE, { variant: 'success' }),

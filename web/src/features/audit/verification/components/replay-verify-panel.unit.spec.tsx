@@ -21,10 +21,17 @@ const failed: ReplayVerificationReport = {
 
 let latest: ReplayVerificationReport | null = null;
 let posts = 0;
+let latestReads = 0;
+let overviewReads = 0;
+/** What the overview says of the latest run, when it differs from the report. */
+let overviewStatus: ReplayVerificationReport['status'] | undefined;
 
 beforeEach(() => {
   latest = null;
   posts = 0;
+  latestReads = 0;
+  overviewReads = 0;
+  overviewStatus = undefined;
   localStorage.setItem('auth-token', 'token');
   vi.stubGlobal(
     'fetch',
@@ -35,7 +42,13 @@ beforeEach(() => {
         return json({ id: 'v2', status: 'queued' }, 202);
       }
       if (String(input).endsWith('/audit/replay-verifications/latest')) {
+        latestReads += 1;
         return latest ? json(latest) : json({ status: 404, message: 'No replay-verification has been run yet: start one.' }, 404);
+      }
+      if (String(input).endsWith('/audit/verification')) {
+        overviewReads += 1;
+        const replay = latest && { id: latest.id, status: overviewStatus ?? latest.status, requestedAt: latest.requestedAt, finishedAt: latest.finishedAt, differenceCount: latest.differenceCount };
+        return json({ auditKey: null, chain: null, checkpoint: null, replay });
       }
       return json({}, 404);
     }),
@@ -58,6 +71,20 @@ describe('replay-verify panel', () => {
     expect(screen.getByRole('button', { name: 'Running…' }).hasAttribute('disabled')).toBe(true);
     expect(posts).toBe(1);
   });
+
+  it('while a run is under way, asks the unrecorded overview whether it finished, and reads the report again only once it has', async () => {
+    latest = { ...failed, status: 'running', differences: [], differenceCount: 0, finishedAt: null };
+    overviewStatus = 'running';
+    renderPage(<ReplayVerifyPanel />);
+    expect(await screen.findByText('Running')).toBeTruthy();
+    await vi.waitFor(() => expect(overviewReads).toBeGreaterThan(0));
+    expect(latestReads).toBe(1);
+    latest = failed;
+    overviewStatus = undefined;
+    // The next poll (REPLAY_POLL_MS) sees it finished; the report is read once more.
+    expect(await screen.findByText('Failed: differences found', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(latestReads).toBe(2);
+  }, 15_000);
 
   it('names each difference of a failed run: collection, document, field, live and rebuilt values', async () => {
     latest = failed;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeePercentage } from '@concierge/contracts';
+import { AuditKeyConfig } from '@concierge/platform/audit/audit-key';
 import { BaseConfig } from '@concierge/platform/config/env';
 import type { AttemptLimit, AuthRateLimits } from './identity/rate-limits.js';
 
@@ -47,7 +48,7 @@ export const CommandApiConfig = BaseConfig.and(
     RATE_LIMIT_RESET_PASSWORD_PER_IP: count(20),
     RATE_LIMIT_RESET_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
   }),
-);
+).and(AuditKeyConfig);
 export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
 
 /** The rate limits the configuration asks for. */

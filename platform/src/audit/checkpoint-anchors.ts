@@ -1,7 +1,7 @@
-import { AUDIT_CHECKPOINT_STREAM, AuditCheckpointHeadsRecorded, AuditCheckpointSigned } from '@concierge/contracts';
+import type { Logger } from 'pino';
 import type { EventStore } from '../event-store/port.js';
-import type { AuditPublicKey } from './audit-key.js';
-import { checkCheckpoint } from './checkpoints.js';
+import { auditPublicKeyIfKnown, type AuditKeyConfig, type AuditPublicKey } from './audit-key.js';
+import { CheckpointFollower } from './checkpoint-follower.js';
 import type { StreamHead } from './stream-heads.js';
 
 /** The head the latest signed checkpoint recorded for a stream, if any: what a decision's fold must pass through. */
@@ -19,59 +19,45 @@ export interface CheckpointAnchorsOptions {
 
 /**
  * The heads of the latest signed checkpoint, kept in memory and read on from where the last read
- * ended: a process reads the checkpoint stream once whole and afterwards only its new events. A
- * checkpoint is adopted only when its signature holds and its heads give its signed Merkle root
- * (checkCheckpoint), so an edit of the checkpoint stream cannot move an anchor.
+ * ended (CheckpointFollower): a checkpoint is adopted only when its signature and root hold.
  */
 export function checkpointAnchors(store: EventStore, key: AuditPublicKey, options: CheckpointAnchorsOptions): CheckpointAnchors {
   const now = options.now ?? Date.now;
-  const folded = new Map<string, StreamHead>();
-  let adopted: ReadonlyMap<string, StreamHead> = new Map();
-  let pending: [string, string, string][] = [];
-  let pendingId: string | undefined;
-  let next = 0n;
+  const follower = new CheckpointFollower(store, key);
+  let heads: ReadonlyMap<string, StreamHead> = new Map();
   let readAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<void> | undefined;
-
-  async function readOn(): Promise<void> {
-    for (;;) {
-      const page = await store.readStream(AUDIT_CHECKPOINT_STREAM, { fromRevision: next, maxCount: 500 });
-      for (const event of page) {
-        next = event.revision + 1n;
-        if (event.type === 'AuditCheckpointHeadsRecorded') {
-          const data = AuditCheckpointHeadsRecorded.parse(event.data);
-          if (data.checkpointId !== pendingId) pending = [];
-          pendingId = data.checkpointId;
-          pending.push(...data.heads);
-        } else if (event.type === 'AuditCheckpointSigned') {
-          const checkpoint = AuditCheckpointSigned.parse(event.data);
-          const candidate = new Map(folded);
-          if (pendingId === checkpoint.checkpointId) for (const [stream, revision, hash] of pending) candidate.set(stream, { revision: BigInt(revision), hash });
-          pending = [];
-          pendingId = undefined;
-          const problems = checkCheckpoint({ checkpoint, heads: candidate, revision: event.revision }, key);
-          if (problems.length > 0) {
-            options.onRefused?.(problems);
-            continue;
-          }
-          for (const [stream, head] of candidate) folded.set(stream, head);
-          adopted = candidate;
-        }
-      }
-      if (page.length < 500) return;
-    }
-  }
-
+  let reported = 0;
   return {
     async headOf(streamId) {
       if (now() - readAt >= options.refreshMs) {
-        reading ??= readOn().finally(() => {
-          reading = undefined;
-        });
-        await reading;
+        const followed = await follower.read();
         readAt = now();
+        heads = followed.latest?.heads ?? heads;
+        if (followed.refused.length > reported) options.onRefused?.(followed.refused.slice(reported));
+        reported = followed.refused.length;
       }
-      return adopted.get(streamId);
+      return heads.get(streamId);
     },
   };
+}
+
+/** How often a service looks for a newer signed checkpoint, at most (only when a fold needs one). */
+export const ANCHOR_REFRESH_MS = 5_000;
+
+/**
+ * A service's anchors from its configuration: the public audit key (AUDIT_PUBLIC_KEY, or outside
+ * production the generated pair's). Without one (production with no AUDIT_PUBLIC_KEY) decisions
+ * still check every chain but not against signed checkpoints, which the service says at start.
+ */
+export function checkpointAnchorsFrom(env: AuditKeyConfig & { NODE_ENV: string; DATA_DIR: string }, store: EventStore, logger: Logger): CheckpointAnchors | undefined {
+  const key = auditPublicKeyIfKnown(env);
+  if (key === undefined) {
+    logger.warn('AUDIT_PUBLIC_KEY is not set: commands check hash chains but not against the signed checkpoints (SECURITY.md)');
+    return undefined;
+  }
+  return checkpointAnchors(store, key, {
+    refreshMs: ANCHOR_REFRESH_MS,
+    onRefused: (problems) =>
+      logger.error({ alert: 'integrity', problems }, 'INTEGRITY: a signed checkpoint failed its check and is not used; run `npm run audit -- verify`'),
+  });
 }

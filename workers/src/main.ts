@@ -92,6 +92,8 @@ runService('workers', async () => {
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     intervalMs: config.AUDIT_CHECKPOINT_INTERVAL,
+    tailEveryMs: config.AUDIT_CHECKPOINT_EVERY,
+    tailEveryEvents: config.AUDIT_CHECKPOINT_EVERY_EVENTS,
     observe: metrics.observe,
   });
   const reactors = [

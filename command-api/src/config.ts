@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeePercentage } from '@concierge/contracts';
+import { AuditKeyConfig } from '@concierge/platform/audit/audit-key';
 import { BaseConfig } from '@concierge/platform/config/env';
 import type { AttemptLimit, AuthRateLimits } from './identity/rate-limits.js';
 
@@ -54,7 +55,7 @@ export const CommandApiConfig = BaseConfig.and(
     RATE_LIMIT_VERIFY_EMAIL_PER_ACCOUNT: count(10),
     RATE_LIMIT_VERIFY_EMAIL_WINDOW_SECONDS: seconds(15 * 60),
   }),
-);
+).and(AuditKeyConfig);
 export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
 
 /** The rate limits the configuration asks for. */

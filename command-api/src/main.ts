@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MAIL_QUEUE, PORTFOLIO_SNAPSHOT_QUEUE } from '@concierge/contracts';
+import { checkpointAnchorsFrom } from '@concierge/platform/audit/checkpoint-anchors';
 import { signingKeysFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
@@ -69,7 +70,7 @@ runService('command-api', async () => {
 
   const standingChanges = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, logger);
   const probe = probeRedis(config.REDIS_URL);
-  const states = aggregateStatesFrom(config, stores.snapshots, logger);
+  const states = aggregateStatesFrom(config, stores.snapshots, logger, checkpointAnchorsFrom(config, stores.eventStore, logger));
   const app = createCommandApp({
     metrics,
     standingChanges,

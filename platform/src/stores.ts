@@ -3,7 +3,8 @@ import type { BaseConfig } from './config/env.js';
 import { requireTcp, POSTGRES_HINT } from './config/preflight.js';
 import type { EventStore } from './event-store/port.js';
 import { createPgEventStore } from './event-store/postgres/pg-event-store.js';
-import { createPool, ensureDatabase } from './postgres/database.js';
+import { grantAppRole, userOf } from './postgres/app-role.js';
+import { createPool, ensureDatabase, inTransaction } from './postgres/database.js';
 import { migrate } from './postgres/migrations.js';
 import type { ReadStore } from './read-store/port.js';
 import { createPgReadStore } from './read-store/postgres/pg-read-store.js';
@@ -20,24 +21,31 @@ export interface Stores {
 
 type StoreConfig = Pick<
   BaseConfig,
-  'DATABASE_URL' | 'EVENT_STORE' | 'READ_STORE' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DATABASE' | 'EVENT_STORE_SCHEMA' | 'READ_STORE_SCHEMA'
+  'DATABASE_URL' | 'DATABASE_OWNER_URL' | 'EVENT_STORE' | 'READ_STORE' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DATABASE' | 'EVENT_STORE_SCHEMA' | 'READ_STORE_SCHEMA'
 >;
 
 function usesPostgres(config: StoreConfig): boolean {
   return config.EVENT_STORE === 'postgres' || config.READ_STORE === 'postgres';
 }
 
-/** Creates the database and applies migrations for whichever stores run on PostgreSQL. */
+/**
+ * Creates the database and applies migrations for whichever stores run on PostgreSQL; with
+ * DATABASE_OWNER_URL, as that owner, which then grants DATABASE_URL's role what the services need.
+ */
 export async function prepareStorage(config: StoreConfig): Promise<void> {
   if (!usesPostgres(config)) return;
-  await requireTcp('PostgreSQL', config.DATABASE_URL, 5432, POSTGRES_HINT);
-  await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, 1);
+  const ownerUrl = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
+  await requireTcp('PostgreSQL', ownerUrl, 5432, POSTGRES_HINT);
+  await ensureDatabase(ownerUrl);
+  const pool = createPool(ownerUrl, 1);
   try {
-    await migrate(pool, {
+    const schemas = {
       ...(config.EVENT_STORE === 'postgres' ? { eventStoreSchema: config.EVENT_STORE_SCHEMA } : {}),
       ...(config.READ_STORE === 'postgres' ? { readStoreSchema: config.READ_STORE_SCHEMA } : {}),
-    });
+    };
+    await migrate(pool, schemas);
+    const appRole = userOf(config.DATABASE_URL);
+    if (appRole !== userOf(ownerUrl)) await inTransaction(pool, (client) => grantAppRole(client, { role: appRole, ...schemas }));
   } finally {
     await pool.end();
   }

@@ -63,6 +63,23 @@ export const WorkersConfig = BaseConfig.and(
         }
         return ms;
       }),
+    /**
+     * The unsigned tail's bounds: a checkpoint of the events since the latest one is signed once
+     * AUDIT_CHECKPOINT_EVERY_EVENTS are unsigned or the latest checkpoint is AUDIT_CHECKPOINT_EVERY
+     * old, whichever comes first (looked at every 5 s at most).
+     */
+    AUDIT_CHECKPOINT_EVERY: z
+      .string()
+      .default('1m')
+      .transform((text, ctx) => {
+        const ms = parseDuration(text);
+        if (ms === undefined || ms < 1_000) {
+          ctx.addIssue({ code: 'custom', message: "AUDIT_CHECKPOINT_EVERY must be a duration of at least 1s, e.g. '1m' or '30s'" });
+          return z.NEVER;
+        }
+        return ms;
+      }),
+    AUDIT_CHECKPOINT_EVERY_EVENTS: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   }),
 )
   .and(AuditKeyConfig)

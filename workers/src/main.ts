@@ -9,6 +9,7 @@ import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { auditSigningKeyFrom } from '@concierge/platform/audit/audit-key';
+import { checkpointAnchorsFrom } from '@concierge/platform/audit/checkpoint-anchors';
 import { startReplayVerifyWorker } from './audit/replay-verify/job.js';
 import { scratchFromConfig } from './audit/replay-verify/scratch.js';
 import { startChainJobs } from './chain/chain-jobs.js';
@@ -55,7 +56,7 @@ runService('workers', async () => {
   const mailQueue = new Queue(MAIL_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 
   // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
-  const states = aggregateStatesFrom(config, stores.snapshots, logger);
+  const states = aggregateStatesFrom(config, stores.snapshots, logger, checkpointAnchorsFrom(config, stores.eventStore, logger));
   const commandStore = withAggregateStates(stores.eventStore, states);
   const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger, observe: metrics.observe });
   const portfolio = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
@@ -91,6 +92,8 @@ runService('workers', async () => {
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     intervalMs: config.AUDIT_CHECKPOINT_INTERVAL,
+    tailEveryMs: config.AUDIT_CHECKPOINT_EVERY,
+    tailEveryEvents: config.AUDIT_CHECKPOINT_EVERY_EVENTS,
     observe: metrics.observe,
   });
   const reactors = [

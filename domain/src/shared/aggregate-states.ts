@@ -4,11 +4,15 @@ import type { BaseConfig } from '@concierge/platform/config/env';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
 import { decorateEventStore } from '@concierge/platform/event-store/decorate';
+import type { CheckpointAnchors } from '@concierge/platform/audit/checkpoint-anchors';
+import type { ChainIntegrityError } from './chain-check.js';
 
 /** An aggregate's state folded up to `revision` of its stream. */
 export interface FoldedState {
   readonly state: unknown;
   readonly revision: bigint;
+  /** Hash of the stream's event at `revision` (chain-check.ts): verified when folded, computed when this process appended it. */
+  readonly headHash: string;
   /** Revision of the newest snapshot known to hold this stream (-1n: none), to tell when the next one is due. */
   readonly snapshotRevision: bigint;
 }
@@ -51,6 +55,10 @@ export interface AggregateStatesOptions {
   readonly snapshotEvery: number;
   /** Told when a snapshot could not be read or written; the command goes on without it. */
   readonly onSnapshotError?: (error: unknown, streamId: string) => void;
+  /** The heads signed checkpoints recorded: a stream folded from its start or a snapshot must pass through its own. */
+  readonly anchors?: CheckpointAnchors;
+  /** Told when a stream's hash chain does not hold: the command is refused; this is for the operators' alarm. */
+  readonly onIntegrityFailure?: (error: ChainIntegrityError) => void;
 }
 
 export interface AggregateStates extends AggregateStatesOptions {
@@ -72,13 +80,28 @@ export async function snapshotsWritten(states: AggregateStates): Promise<void> {
   await Promise.all([...states.writing]);
 }
 
-/** The states a service keeps, as configured (AGGREGATE_CACHE_SIZE, SNAPSHOT_EVERY). */
-export function aggregateStatesFrom(config: Pick<BaseConfig, 'AGGREGATE_CACHE_SIZE' | 'SNAPSHOT_EVERY'>, snapshots: SnapshotStore, logger: Logger): AggregateStates {
+/**
+ * The states a service keeps, as configured (AGGREGATE_CACHE_SIZE, SNAPSHOT_EVERY), checked against
+ * the signed checkpoints' heads when `anchors` are given. A broken chain is logged at the error
+ * level with `alert: 'integrity'`, for the operators' alarm.
+ */
+export function aggregateStatesFrom(
+  config: Pick<BaseConfig, 'AGGREGATE_CACHE_SIZE' | 'SNAPSHOT_EVERY'>,
+  snapshots: SnapshotStore,
+  logger: Logger,
+  anchors?: CheckpointAnchors,
+): AggregateStates {
   return aggregateStates({
     cacheSize: config.AGGREGATE_CACHE_SIZE,
     snapshotEvery: config.SNAPSHOT_EVERY,
     snapshots,
+    ...(anchors === undefined ? {} : { anchors }),
     onSnapshotError: (err, streamId) => logger.warn({ err, streamId }, 'snapshot not used; the stream is folded from its events'),
+    onIntegrityFailure: (error) =>
+      logger.error(
+        { alert: 'integrity', streamId: error.streamId, revision: error.revision.toString(), reason: error.reason },
+        'INTEGRITY: a stream\'s hash chain does not hold; the command was refused and nothing was appended. Run `npm run audit -- verify`.',
+      ),
   });
 }
 

@@ -87,9 +87,10 @@ export async function handleCommand<S, E extends DomainEvent, C>(
     const events = aggregate.decide(command, before.state);
     if (events.length === 0) return { newState: before.state, events, position: null };
     try {
-      const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: expectedRevisionOf(before) });
+      const appended = toNewEvents(events, ctx);
+      const result = await store.appendToStream(streamId, appended, { expectedRevision: expectedRevisionOf(before) });
       const newState = events.reduce((s, e) => aggregate.evolve(s, asStored(e, streamId)), before.state);
-      rememberAppend(store, streamId, aggregate, before, { state: newState, appended: events.length, nextRevision: result.nextRevision });
+      rememberAppend(store, streamId, aggregate, before, { state: newState, appended, nextRevision: result.nextRevision });
       return { newState, events, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retry.attempts) throw error;

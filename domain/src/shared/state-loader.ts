@@ -1,6 +1,8 @@
-import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
+import type { EventStore, NewEvent, RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Snapshot, SnapshotStore } from '@concierge/platform/snapshot-store/port';
 import { statesOf, type AggregateStates, type FoldedState } from './aggregate-states.js';
+import { ChainIntegrityError, GENESIS_HEAD, appendedHead, checkAnchor, checkChain, type VerifiedHead } from './chain-check.js';
+import { headOf, withHead } from './chained-snapshot.js';
 import { decodeState, encodeState } from './state-codec.js';
 
 /** What folding a stream needs of an aggregate (its decisions are the handler's business). */
@@ -11,10 +13,11 @@ export interface Evolver<S, E> {
   readonly snapshotVersion?: number;
 }
 
-/** A stream folded into state; `revision` -1n when the stream has no event yet. */
+/** A stream folded into state; `revision` -1n when the stream has no event yet; `headHash` the verified hash of its last event. */
 export interface Fold<S> {
   readonly state: S;
   readonly revision: bigint;
+  readonly headHash: string;
   readonly snapshotRevision: bigint;
 }
 
@@ -31,18 +34,45 @@ async function readSnapshot<S, E>(states: AggregateStates, streamId: string, agg
     const snapshot = await states.snapshots.read(streamId, aggregate.name);
     // A snapshot of another version was folded by another `evolve`: ignored here, replaced by the next one written.
     if (snapshot === undefined || snapshot.snapshotVersion !== aggregate.snapshotVersion) return undefined;
-    return { state: decodeState(snapshot.state), revision: snapshot.revision, snapshotRevision: snapshot.revision };
+    const chained = headOf(snapshot.state);
+    if (chained === undefined) return undefined;
+    return { state: decodeState(chained.state), revision: snapshot.revision, headHash: chained.head, snapshotRevision: snapshot.revision };
   } catch (error) {
     states.onSnapshotError?.(error, streamId);
     return undefined;
   }
 }
 
+const anchorOf = (states: AggregateStates | undefined, streamId: string): Promise<VerifiedHead | undefined> =>
+  states?.anchors?.headOf(streamId) ?? Promise.resolve(undefined);
+
+type Folder<S> = (from: S, recorded: readonly RecordedEvent[]) => S;
+
 /**
- * The stream's current state. An aggregate that names itself starts from this process's cached
- * fold or the newest snapshot and reads the events from its revision on; the first one read must
- * be at that very revision, otherwise the stream is not what the start state says and it is
- * replayed whole. Every event after the start is always read: a cached state is never served stale.
+ * From a snapshot: the events from the snapshot's revision on (from the checkpoint's, when a signed
+ * checkpoint recorded an earlier head of the stream) must chain from that head, and pass through
+ * the snapshot's head and the checkpoint's. Undefined when the snapshot does not match the stream:
+ * it is then folded from its start.
+ */
+async function foldFromSnapshot<S>(store: EventStore, streamId: string, start: FoldedState, anchor: VerifiedHead | undefined, fold: Folder<S>): Promise<Fold<S> | undefined> {
+  const from: VerifiedHead = anchor !== undefined && anchor.revision < start.revision ? anchor : { revision: start.revision, hash: start.headHash };
+  const tail = await store.readStream(streamId, { fromRevision: from.revision });
+  const at = tail[Number(start.revision - from.revision)];
+  if (at?.revision !== start.revision || at.hash !== start.headHash) return undefined;
+  const head = checkChain(streamId, tail, from);
+  checkAnchor(streamId, tail, from.revision, anchor);
+  const after = tail.slice(Number(start.revision - from.revision) + 1);
+  return { state: fold(start.state as S, after), revision: head.revision, headHash: head.hash, snapshotRevision: start.snapshotRevision };
+}
+
+/**
+ * The stream's current state, from events whose hash chain holds (chain-check.ts). An aggregate
+ * that names itself starts from this process's cached fold, which carries the head it verified:
+ * the first event read must still be that head. Otherwise it starts from the newest snapshot whose
+ * head the stream still has, or from the stream's start; either way the events read must pass
+ * through the head the latest signed checkpoint recorded for the stream. Every event after the
+ * start is always read: a cached state is never served stale. A chain that does not hold throws
+ * ChainIntegrityError (reported to the states' onIntegrityFailure) and nothing is decided.
  */
 export async function foldStream<S, E>(
   store: EventStore,
@@ -51,34 +81,52 @@ export async function foldStream<S, E>(
   toEvent: (recorded: RecordedEvent) => E,
 ): Promise<Fold<S>> {
   const states = statesOf(store);
-  const fold = (from: S, recorded: readonly RecordedEvent[]) => recorded.reduce((s, r) => aggregate.evolve(s, toEvent(r)), from);
-  if (states === undefined || !isNamed(aggregate)) {
-    const recorded = await store.readStream(streamId);
-    return { state: fold(aggregate.initialState, recorded), revision: recorded.at(-1)?.revision ?? -1n, snapshotRevision: -1n };
+  try {
+    return await foldChecked(store, states, streamId, aggregate, toEvent);
+  } catch (error) {
+    if (error instanceof ChainIntegrityError) states?.onIntegrityFailure?.(error);
+    throw error;
   }
-  const key = keyOf(aggregate, streamId);
-  const start = states.cache.get(key) ?? (await readSnapshot(states, streamId, aggregate));
-  if (start !== undefined) {
-    const tail = await store.readStream(streamId, { fromRevision: start.revision });
-    const last = tail.at(-1);
-    if (tail[0]?.revision === start.revision && last !== undefined) {
-      const folded: Fold<S> = { state: fold(start.state as S, tail.slice(1)), revision: last.revision, snapshotRevision: start.snapshotRevision };
-      states.cache.remember(key, folded);
-      return folded;
-    }
+}
+
+async function foldChecked<S, E>(
+  store: EventStore,
+  states: AggregateStates | undefined,
+  streamId: string,
+  aggregate: Evolver<S, E>,
+  toEvent: (recorded: RecordedEvent) => E,
+): Promise<Fold<S>> {
+  const fold: Folder<S> = (from, recorded) => recorded.reduce((s, r) => aggregate.evolve(s, toEvent(r)), from);
+  const key = states !== undefined && isNamed(aggregate) ? keyOf(aggregate, streamId) : undefined;
+  const cached = key === undefined ? undefined : states?.cache.get(key);
+  if (cached !== undefined) {
+    const tail = await store.readStream(streamId, { fromRevision: cached.revision });
+    const head = checkChain(streamId, tail, { revision: cached.revision, hash: cached.headHash });
+    const folded: Fold<S> = { state: fold(cached.state as S, tail.slice(1)), revision: head.revision, headHash: head.hash, snapshotRevision: cached.snapshotRevision };
+    if (key !== undefined) states?.cache.remember(key, folded);
+    return folded;
+  }
+  const anchor = await anchorOf(states, streamId);
+  const snapshot = states !== undefined && isNamed(aggregate) ? await readSnapshot(states, streamId, aggregate) : undefined;
+  const fromSnapshot = snapshot === undefined ? undefined : await foldFromSnapshot(store, streamId, snapshot, anchor, fold);
+  if (fromSnapshot !== undefined) {
+    if (key !== undefined) states?.cache.remember(key, fromSnapshot);
+    return fromSnapshot;
   }
   const recorded = await store.readStream(streamId);
-  const folded: Fold<S> = { state: fold(aggregate.initialState, recorded), revision: recorded.at(-1)?.revision ?? -1n, snapshotRevision: -1n };
-  if (folded.revision >= 0n) states.cache.remember(key, folded);
+  const head = checkChain(streamId, recorded, GENESIS_HEAD);
+  checkAnchor(streamId, recorded, 0n, anchor);
+  const folded: Fold<S> = { state: fold(aggregate.initialState, recorded), revision: head.revision, headHash: head.hash, snapshotRevision: -1n };
+  if (key !== undefined && folded.revision >= 0n) states?.cache.remember(key, folded);
   return folded;
 }
 
 /** Writes a snapshot after the command has answered: encoding and writing a large state take longer than the command itself. */
-function writeSnapshotLater(states: AggregateStates, snapshots: SnapshotStore, snapshot: Omit<Snapshot, 'state'>, state: unknown): void {
+function writeSnapshotLater(states: AggregateStates, snapshots: SnapshotStore, snapshot: Omit<Snapshot, 'state'>, state: unknown, headHash: string): void {
   const write = (async () => {
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      await snapshots.write({ ...snapshot, state: encodeState(state) });
+      await snapshots.write({ ...snapshot, state: withHead(headHash, encodeState(state)) });
     } catch (error) {
       states.onSnapshotError?.(error, snapshot.streamId);
     }
@@ -88,7 +136,7 @@ function writeSnapshotLater(states: AggregateStates, snapshots: SnapshotStore, s
 }
 
 /**
- * After an append of `appended` events at `before.revision`: caches the new state and, once
+ * After an append of the `appended` events at `before.revision`: caches the new state and, once
  * enough events were appended since the last snapshot, starts writing one. Best effort: a
  * snapshot that cannot be written is reported and never fails the command.
  */
@@ -97,16 +145,18 @@ export function rememberAppend<S, E>(
   streamId: string,
   aggregate: Evolver<S, E>,
   before: Fold<S>,
-  after: { readonly state: S; readonly appended: number; readonly nextRevision: bigint },
+  after: { readonly state: S; readonly appended: readonly NewEvent[]; readonly nextRevision: bigint },
 ): void {
   const states = statesOf(store);
   // An append answered with another revision than ours added (a repeated event id) says nothing we can cache.
-  if (states === undefined || !isNamed(aggregate) || after.nextRevision !== before.revision + BigInt(after.appended)) return;
+  if (states === undefined || !isNamed(aggregate) || after.nextRevision !== before.revision + BigInt(after.appended.length)) return;
+  // The events' hashes as the stores computed them, from the head this fold verified: the next fold must find them.
+  const { hash: headHash } = appendedHead(streamId, { revision: before.revision, hash: before.headHash }, after.appended);
   let snapshotRevision = before.snapshotRevision;
   if (states.snapshots !== undefined && after.nextRevision - snapshotRevision >= BigInt(states.snapshotEvery)) {
     const { name, snapshotVersion } = aggregate;
-    writeSnapshotLater(states, states.snapshots, { streamId, aggregate: name, snapshotVersion, revision: after.nextRevision }, after.state);
+    writeSnapshotLater(states, states.snapshots, { streamId, aggregate: name, snapshotVersion, revision: after.nextRevision }, after.state, headHash);
     snapshotRevision = after.nextRevision;
   }
-  states.cache.remember(keyOf(aggregate, streamId), { state: after.state, revision: after.nextRevision, snapshotRevision });
+  states.cache.remember(keyOf(aggregate, streamId), { state: after.state, revision: after.nextRevision, headHash, snapshotRevision });
 }

@@ -113,7 +113,10 @@ export async function verifyChains(store: EventStore, options: VerifyOptions = {
   const startState = async (event: ChainedEvent): Promise<StreamState> => {
     const state = { next: 0n, hash: GENESIS_HASH, broken: false, lastRevision: -1n, lastHash: GENESIS_HASH };
     if (options.since === undefined || event.revision === 0n) return state;
-    // An incremental check trusts the recorded hash of the event before its first one.
+    // An incremental check starts from the head a checkpoint recorded just before its first event
+    // (so a stream re-chained behind it breaks here); otherwise it trusts the recorded hash before it.
+    const recorded = options.against?.get(event.streamId);
+    if (recorded?.revision === event.revision - 1n) return { ...state, next: event.revision, hash: recorded.hash };
     const [before] = await store.readStream(event.streamId, { fromRevision: event.revision - 1n, maxCount: 1 });
     if (before?.revision !== event.revision - 1n) return { ...state, next: event.revision - 1n };
     return { ...state, next: event.revision, hash: before.hash ?? GENESIS_HASH };

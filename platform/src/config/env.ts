@@ -6,6 +6,12 @@ export const BaseConfig = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/concierge'),
+    /**
+     * The schemas' owner, when the services connect (DATABASE_URL) as a role of their own: migrations
+     * run as the owner, which then grants DATABASE_URL's role what the services need and no UPDATE,
+     * DELETE or TRUNCATE on the events (SECURITY.md, "Append-only events"). Unset: DATABASE_URL does both.
+     */
+    DATABASE_OWNER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
     EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
     READ_STORE: z.enum(['postgres', 'mongodb']).default('postgres'),

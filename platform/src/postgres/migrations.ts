@@ -6,6 +6,7 @@ import {
   appendUniqueIdsEventsFunction,
   appendWriterChainedEventsFunction,
 } from './append-function.js';
+import { appendOnlyEvents } from './append-only.js';
 import { inTransaction } from './database.js';
 import { schemaName } from './identifiers.js';
 import { sealUnhashedEvents } from './seal-chain.js';
@@ -107,6 +108,11 @@ const eventStoreMigrations: readonly Migration[] = [
     id: 7,
     name: 'append_events takes the chain from a writer that knows the head',
     sql: appendWriterChainedEventsFunction,
+  },
+  {
+    id: 8,
+    name: 'events are append-only',
+    sql: appendOnlyEvents,
   },
 ];
 

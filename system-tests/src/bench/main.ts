@@ -2,6 +2,7 @@ import os from 'node:os';
 import { benchAppend } from './append.js';
 import { benchAudit } from './audit.js';
 import { benchBundle } from './bundle.js';
+import { benchCheckpointTail } from './checkpoint-tail.js';
 import { benchLogin } from './login.js';
 import { benchLongStream } from './longstream.js';
 import { benchPortfolioPerformance } from './portfolio-performance.js';
@@ -32,4 +33,5 @@ if (want('portfolio')) {
 }
 if (want('bundle')) for (const row of await benchBundle()) console.log('first-load JavaScript of a route (vite build, gzip)', row);
 if (want('audit')) for (const [label, row] of await benchAudit()) console.log(label, row);
+if (want('checkpoint-tail')) console.log('tail checkpoint at its defaults (1,000 events or 1 min, a look every 5 s) under 200 appends/s', await benchCheckpointTail());
 process.exit(0);

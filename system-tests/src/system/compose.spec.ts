@@ -145,7 +145,7 @@ describe('docker-compose.yml', () => {
       }
     }
     const required = (s: string, variable: string) => expect(service(s).environment?.[variable], `${s} ${variable}`).toBe(`\${${variable}:?set ${variable}}`);
-    for (const s of ['command-api-1', 'command-api-2']) ['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'WALLET_MNEMONIC'].forEach((v) => required(s, v));
+    for (const s of ['command-api-1', 'command-api-2']) ['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'WALLET_MNEMONIC', 'AUDIT_PUBLIC_KEY'].forEach((v) => required(s, v));
     for (const s of ['query-api-1', 'query-api-2']) ['JWT_PUBLIC_KEY', 'AUDIT_PUBLIC_KEY'].forEach((v) => required(s, v));
     for (const s of ['workers-1', 'workers-2']) ['WALLET_MNEMONIC', 'AUDIT_SIGNING_KEY'].forEach((v) => required(s, v));
     expect(service('grafana').environment?.['GF_SECURITY_ADMIN_PASSWORD']).toBe('${GRAFANA_ADMIN_PASSWORD:?set GRAFANA_ADMIN_PASSWORD}');

@@ -6,6 +6,7 @@ import { signTestCheckpoint, testAuditKey } from '@concierge/platform/audit/test
 import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { runAuditCli } from './testing/run-cli.js';
+import { tamper } from '@concierge/platform/testing/tamper';
 
 describe('npm run audit -- public-key, export, verify-export and verify against the signed checkpoint', () => {
   const { key, privatePem } = testAuditKey();
@@ -63,7 +64,7 @@ describe('npm run audit -- public-key, export, verify-export and verify against 
   it('verify checks the checkpoint: clean, then a truncated tail named with its revision, and a checkpoint under another key refused', async () => {
     const clean = await audit(['verify']);
     expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^checkpoint 1 of .*: signature valid \(key [0-9a-f]{16}\), root [0-9a-f]{64}, 3 streams\nverified/)]);
-    await schemas.pool.query(`DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision >= 3`);
+    await tamper(schemas.pool, `DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision >= 3`);
     const truncated = await audit(['verify']);
     expect([truncated.code, truncated.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(/^BROKEN: account-2 at revision 3 \(truncated\)/)]);
     const otherKey = await audit(['verify'], testAuditKey().privatePem);

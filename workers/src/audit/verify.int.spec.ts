@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { runAuditCli } from './testing/run-cli.js';
+import { tamper } from '@concierge/platform/testing/tamper';
 
 describe('npm run audit -- verify', () => {
   let schemas: TestSchemas;
@@ -25,8 +26,8 @@ describe('npm run audit -- verify', () => {
     expect(clean.stdout).toMatch(/^verified 3 streams, 15 events in \d+\.\d\d s \(\d+ events\/s\): every chain holds\n$/);
     expect(JSON.parse(await readFile(heads, 'utf8'))).toMatchObject({ heads: [{ stream: 'account-0', revision: '4' }, { stream: 'account-1' }, { stream: 'account-2' }] });
 
-    await schemas.pool.query(`UPDATE ${schemas.eventStoreSchema}.events SET data = '{"amount":"0.50"}' WHERE stream_id = 'account-1' AND stream_revision = 2`);
-    await schemas.pool.query(`DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision = 4`);
+    await tamper(schemas.pool, `UPDATE ${schemas.eventStoreSchema}.events SET data = '{"amount":"0.50"}' WHERE stream_id = 'account-1' AND stream_revision = 2`);
+    await tamper(schemas.pool, `DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'account-2' AND stream_revision = 4`);
     const broken = await audit('verify', '--heads', heads);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('BROKEN: account-1 at revision 2 (content-changed)');

@@ -6,6 +6,7 @@ import { GENESIS_HASH, canonicalJson, chainInto, hexDigestOfCanonicalParts } fro
 import { START } from '../position.js';
 import { testEvent } from '../testing/events.js';
 import { createPgEventStore } from './pg-event-store.js';
+import { tamper } from '../../testing/tamper.js';
 
 describeEventStoreContract('PostgreSQL', async () => {
   const schemas = await createTestSchemas('escontract');
@@ -95,7 +96,7 @@ describe('PostgreSQL hash chain: the chain step by the writer', () => {
     }
     await first.appendToStream('rewritten-1', [testEvent('Old')], { expectedRevision: 'no_stream' });
     // The stream replaced behind the first writer's back at the same revision, with other content.
-    await schemas.pool.query(`DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'rewritten-1'`);
+    await tamper(schemas.pool, `DELETE FROM ${schemas.eventStoreSchema}.events WHERE stream_id = 'rewritten-1'`);
     await second.appendToStream('rewritten-1', [testEvent('New')], { expectedRevision: 'no_stream' });
     await first.appendToStream('rewritten-1', [testEvent('After'), testEvent('After')], { expectedRevision: 0n });
 

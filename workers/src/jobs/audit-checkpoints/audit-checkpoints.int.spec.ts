@@ -12,6 +12,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { untilVisible } from '../../audit/replay-verify/testing/visible.js';
 import { runAuditCheckpoint } from './run.js';
+import { tamper } from '@concierge/platform/testing/tamper';
 
 const keyFrom = (pem: string): AuditSigningKey => auditSigningKeyFrom({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', AUDIT_SIGNING_KEY: pem });
 const newKey = () => keyFrom(generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey);
@@ -81,7 +82,7 @@ describe('signed checkpoints of the hash chains on PostgreSQL', () => {
   it('detects a truncated tail through the checkpoint, names where, and signs nothing more', async () => {
     const { events, pool } = await seed('ckpttail');
     await run();
-    await pool.query(`DELETE FROM ${events} WHERE stream_id = 'account-3' AND stream_revision >= 7`);
+    await tamper(pool, `DELETE FROM ${events} WHERE stream_id = 'account-3' AND stream_revision >= 7`);
     const loaded = await loadLatestCheckpoint(store);
     await untilVisible(store);
     const report = await verifyChains(store, { against: loaded?.heads });
@@ -95,7 +96,7 @@ describe('signed checkpoints of the hash chains on PostgreSQL', () => {
   it('detects a whole stream deleted through the checkpoint', async () => {
     const { events, pool } = await seed('ckptstream');
     await run();
-    await pool.query(`DELETE FROM ${events} WHERE stream_id = 'account-1'`);
+    await tamper(pool, `DELETE FROM ${events} WHERE stream_id = 'account-1'`);
     const status = await run();
     expect(status.breaks.map((b) => [b.streamId, b.revision, b.kind])).toEqual([['account-1', '9', 'stream-missing']]);
   });

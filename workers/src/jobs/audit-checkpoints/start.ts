@@ -2,29 +2,51 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerObserver } from '../../metrics/jobs.js';
 import { createRedis } from '../../redis.js';
-import { AUDIT_CHECKPOINT, AUDIT_CHECKPOINT_JOB_OPTIONS, AUDIT_CHECKPOINT_QUEUE, AUDIT_CHECKPOINT_SCHEDULER } from '../../queues.js';
+import { CheckpointFollower } from '@concierge/platform/audit/checkpoint-follower';
+import {
+  AUDIT_CHECKPOINT,
+  AUDIT_CHECKPOINT_JOB_OPTIONS,
+  AUDIT_CHECKPOINT_QUEUE,
+  AUDIT_CHECKPOINT_SCHEDULER,
+  AUDIT_CHECKPOINT_TAIL,
+  AUDIT_CHECKPOINT_TAIL_JOB_OPTIONS,
+  AUDIT_CHECKPOINT_TAIL_SCHEDULER,
+} from '../../queues.js';
 import { runAuditCheckpoint, type AuditCheckpointDeps } from './run.js';
+import { runTailCheckpoint } from './tail.js';
+
+/** How often the tail is looked at, at most: a checkpoint due by its event count waits no longer than this. */
+export const TAIL_LOOK_MS = 5_000;
 
 export interface AuditCheckpointsOptions extends AuditCheckpointDeps {
   readonly redisUrl: string;
   readonly prefix: string;
   /** AUDIT_CHECKPOINT_INTERVAL in milliseconds. */
   readonly intervalMs: number;
+  /** AUDIT_CHECKPOINT_EVERY in milliseconds and AUDIT_CHECKPOINT_EVERY_EVENTS: the tail's checkpoint, whichever comes first. */
+  readonly tailEveryMs: number;
+  readonly tailEveryEvents: number;
   /** Counts the checkpoint jobs in the workers' metrics. */
   readonly observe?: WorkerObserver;
 }
 
 /**
- * The audit-checkpoints queue, its worker (one run at a time) and the job scheduler that adds a
- * run every `intervalMs`, the first at once. Job data is empty: the signing key stays in this process.
+ * The audit-checkpoints queue, its worker (one run at a time) and two job schedulers: a full run
+ * every `intervalMs`, the first at once, and a look at the tail every few seconds, which signs a
+ * checkpoint once `tailEveryEvents` events are unsigned or the latest checkpoint is `tailEveryMs`
+ * old (tail.ts). Job data is empty: the signing key stays in this process.
  */
 export async function startAuditCheckpoints(options: AuditCheckpointsOptions): Promise<{ queue: Queue; close(): Promise<void> }> {
   const connections = [createRedis(options.redisUrl), createRedis(options.redisUrl)];
   const [queueConnection, workerConnection] = connections as [Redis, Redis];
+  const follower = new CheckpointFollower(options.eventStore, options.key);
   const queue = new Queue(AUDIT_CHECKPOINT_QUEUE, { connection: queueConnection, prefix: options.prefix });
   const worker = new Worker(
     AUDIT_CHECKPOINT_QUEUE,
     async (job) => {
+      if (job.name === AUDIT_CHECKPOINT_TAIL) {
+        return runTailCheckpoint({ ...options, follower, everyEvents: options.tailEveryEvents, everyMs: options.tailEveryMs }, `audit-checkpoint-tail-${job.id ?? job.timestamp}`);
+      }
       if (job.name !== AUDIT_CHECKPOINT) throw new UnrecoverableError(`Unknown job ${job.name} on the audit checkpoint queue`);
       const status = await runAuditCheckpoint(options, `audit-checkpoint-${job.id ?? job.timestamp}`);
       return { status: status.status, streams: status.streams, events: status.events, checkpoint: status.checkpointSequence };
@@ -38,7 +60,15 @@ export async function startAuditCheckpoints(options: AuditCheckpointsOptions): P
   queue.on('error', onError);
   options.observe?.(worker);
   await queue.upsertJobScheduler(AUDIT_CHECKPOINT_SCHEDULER, { every: options.intervalMs }, { name: AUDIT_CHECKPOINT, opts: AUDIT_CHECKPOINT_JOB_OPTIONS });
-  options.logger.info({ intervalMs: options.intervalMs, keyId: options.key.keyId }, 'audit checkpoints on');
+  await queue.upsertJobScheduler(
+    AUDIT_CHECKPOINT_TAIL_SCHEDULER,
+    { every: Math.min(TAIL_LOOK_MS, options.tailEveryMs) },
+    { name: AUDIT_CHECKPOINT_TAIL, opts: AUDIT_CHECKPOINT_TAIL_JOB_OPTIONS },
+  );
+  options.logger.info(
+    { intervalMs: options.intervalMs, tailEveryMs: options.tailEveryMs, tailEveryEvents: options.tailEveryEvents, keyId: options.key.keyId },
+    'audit checkpoints on',
+  );
   return {
     queue,
     async close() {

@@ -70,6 +70,9 @@ export async function waitForDependencies(options: WaitOptions): Promise<void> {
     ),
   });
   const answer = (req: IncomingMessage, res: ServerResponse) => {
+    // No connection outlives its answer: when the wait ends, no idle keep-alive socket of a client
+    // (the gateway) can be cut under a call it is just sending, which it could only answer 502.
+    res.shouldKeepAlive = false;
     const path = (req.url ?? '').split('?')[0];
     if (path === '/ready') {
       missing(dependencies).then(
@@ -86,7 +89,8 @@ export async function waitForDependencies(options: WaitOptions): Promise<void> {
     const message = `The service is waiting for ${names(away).join(' and ')}. Please try again in a moment.`;
     send(res, 503, problem(503, message), { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Content-Type': 'application/problem+json' });
   };
-  const close = options.listen ? await serveHttp(answer, options.listen.host, options.listen.port) : undefined;
+  // Closing lets answers in flight (a /ready probe takes up to 2 s) finish.
+  const close = options.listen ? await serveHttp(answer, options.listen.host, options.listen.port, { drainMs: 3_000 }) : undefined;
 
   try {
     let delayMs = backoff.firstDelayMs;

@@ -59,7 +59,7 @@ run(process.execPath, [join(ROOT, 'node_modules', 'turbo', 'bin', 'turbo'), 'run
 run(process.execPath, [join(ROOT, 'platform', 'dist', 'cli', 'migrate.js')], 'the migration');
 
 // The supervisor is a workspace (supervisor/), linked into node_modules by the install above.
-const { startServices } = await import('@concierge/supervisor');
+const { EXIT_CODES, startServices } = await import('@concierge/supervisor');
 const services = startServices({
   mode: 'dist',
   env: {
@@ -79,9 +79,11 @@ const stop = async (code) => {
 };
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
-// The supervisor restarts a service that dies; it gives up only on one that keeps dying at start.
+// The supervisor restarts a service that dies, and services wait for PostgreSQL and Redis; it gives
+// up only on a bad setting or on a service that keeps crashing at start.
 const first = await services.exited;
 if (!stopping) {
-  console.error(`npm start: ${first.name} keeps stopping (exit ${first.code ?? first.signal}); stopping the others.`);
+  const why = first.code === EXIT_CODES.badSetting ? 'has a bad setting' : `keeps stopping (exit ${first.code ?? first.signal})`;
+  console.error(`npm start: ${first.name} ${why}${first.message ? `: ${first.message}` : ''}; stopping the others.`);
   await stop(1);
 }

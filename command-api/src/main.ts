@@ -6,13 +6,14 @@ import { checkpointAnchorsFrom } from '@concierge/platform/audit/checkpoint-anch
 import { signingKeysFrom } from '@concierge/platform/auth/keys';
 import { redisStandingChanges } from '@concierge/platform/auth/standing-changes';
 import { ConfigError, loadConfig } from '@concierge/platform/config/env';
-import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { withFallback } from '@concierge/platform/rate-limit/fallback';
 import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { memoryRateLimiter } from '@concierge/platform/rate-limit/memory';
+import { dependenciesOf } from '@concierge/platform/service/dependencies';
 import { probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
+import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
@@ -29,7 +30,8 @@ import { bullmqSnapshotRequests } from './portfolio/snapshot-queue.js';
 runService('command-api', async () => {
   const config = loadConfig(CommandApiConfig);
   const logger = createLogger('command-api', config.LOG_LEVEL);
-  await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
+  // PostgreSQL or Redis away (a restart of theirs, or ours during their outage): wait, answering 503 meanwhile.
+  await waitForDependencies({ dependencies: dependenciesOf(config), logger, listen: { host: config.COMMAND_API_HOST, port: config.COMMAND_API_PORT } });
   await prepareStorage(config);
   const metrics = serviceMetrics('command-api');
   const stores = withStoreMetrics(await openStores(config), metrics);

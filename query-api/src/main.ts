@@ -8,8 +8,10 @@ import { redisStandingChanges } from '@concierge/platform/auth/standing-changes'
 import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { eventStoreCheck } from '@concierge/platform/http/readiness';
+import { dependenciesOf } from '@concierge/platform/service/dependencies';
 import { heartbeatCheck, probeRedis, redisCheck } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/platform/service/run';
+import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 import { serviceMetrics } from '@concierge/platform/metrics/registry';
@@ -22,6 +24,7 @@ import { redisStartLock } from './audit/replay-verify/start-lock.js';
 runService('query-api', async () => {
   const config = loadConfig(QueryApiConfig);
   const logger = createLogger('query-api', config.LOG_LEVEL);
+  await waitForDependencies({ dependencies: dependenciesOf(config), logger, listen: { host: config.QUERY_API_HOST, port: config.QUERY_API_PORT } });
   await prepareStorage(config);
   const metrics = serviceMetrics('query-api');
   const stores = withStoreMetrics(await openStores(config), metrics);

@@ -18,21 +18,33 @@ export const SERVICES = [
 /** Restart back-off: first wait, ceiling, and how long a run must last to count as healthy again. */
 export const RESTART_POLICY = { firstDelayMs: 500, maxDelayMs: 30_000, healthyAfterMs: 30_000, maxQuickFailures: 5 };
 
-function prefixLines(stream, name, write) {
+/**
+ * How a service says why it exited (platform's runService, sysexits.h): a bad setting, which no
+ * restart mends, and a dependency lost while it was starting, which is not a crash.
+ */
+export const EXIT_CODES = { badSetting: 78, dependencyDown: 75 };
+
+function prefixLines(stream, name, write, onLine = () => {}) {
   let rest = '';
+  const emit = (line) => {
+    write(`[${name}] ${line}\n`);
+    onLine(line);
+  };
   stream.on('data', (chunk) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) write(`[${name}] ${line}\n`);
+    for (const line of lines) if (line.trim()) emit(line);
   });
-  stream.on('end', () => rest.trim() && write(`[${name}] ${rest}\n`));
+  stream.on('end', () => rest.trim() && emit(rest));
 }
 
 /**
  * One service under supervision: a process that dies is started again after a back-off that
- * doubles while it keeps dying quickly. A service that dies quickly `maxQuickFailures` times in a
- * row (a bad configuration, a missing dependency at start) is given up, so `npm start` stops with
- * its message instead of looping.
+ * doubles while it keeps dying quickly. A service that exits on a bad setting is given up at once,
+ * and one that dies quickly `maxQuickFailures` times in a row (a crash at start) too, so `npm start`
+ * stops with its message instead of looping. A dependency that is down is no reason to give up:
+ * services wait for it in-process, and one that lost it half-way through starting exits 75, which
+ * is retried with the same back-off without counting as a crash.
  */
 function supervise(service, { args, env, write, policy, onGiveUp, stopTimeoutMs }) {
   let child;
@@ -41,28 +53,37 @@ function supervise(service, { args, env, write, policy, onGiveUp, stopTimeoutMs 
   let quickFailures = 0;
   let delay = policy.firstDelayMs;
   let timer;
+  // The last line the service wrote to stderr: the message a bad setting stops the product with.
+  let lastError;
 
   const launch = () => {
     const startedAt = Date.now();
     child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     prefixLines(child.stdout, service.name, write);
-    prefixLines(child.stderr, service.name, write);
+    prefixLines(child.stderr, service.name, write, (line) => (lastError = line));
     child.once('exit', (code, signal) => {
       if (stopping) return;
       const ranMs = Date.now() - startedAt;
+      if (code === EXIT_CODES.badSetting) {
+        write(`[supervisor] ${service.name} stopped on a bad setting; giving up: ${lastError ?? ''}\n`);
+        onGiveUp({ name: service.name, code, signal, message: lastError });
+        return;
+      }
+      const waiting = code === EXIT_CODES.dependencyDown;
       if (ranMs >= policy.healthyAfterMs) {
         quickFailures = 0;
         delay = policy.firstDelayMs;
-      } else {
+      } else if (!waiting) {
         quickFailures += 1;
       }
       if (quickFailures >= policy.maxQuickFailures) {
         write(`[supervisor] ${service.name} exited (${code ?? signal}) ${quickFailures} times in a row soon after starting; giving up\n`);
-        onGiveUp({ name: service.name, code, signal });
+        onGiveUp({ name: service.name, code, signal, message: lastError });
         return;
       }
       restarts += 1;
-      write(`[supervisor] ${service.name} exited (${code ?? signal}) after ${Math.round(ranMs / 1000)} s; restarting in ${delay} ms\n`);
+      const why = waiting ? 'lost a dependency while starting' : `exited (${code ?? signal})`;
+      write(`[supervisor] ${service.name} ${why} after ${Math.round(ranMs / 1000)} s; restarting in ${delay} ms\n`);
       timer = setTimeout(launch, delay);
       delay = Math.min(delay * 2, policy.maxDelayMs);
     });

@@ -1,10 +1,11 @@
 import { Queue, Worker } from 'bullmq';
 import { WORKERS_HEARTBEAT_INTERVAL_MS, WORKERS_HEARTBEAT_TTL_MS, workersHeartbeatKey } from '@concierge/contracts';
 import { loadConfig } from '@concierge/platform/config/env';
-import { REDIS_HINT, requireTcp } from '@concierge/platform/config/preflight';
 import { createLogger } from '@concierge/platform/logging/logger';
+import { dependenciesOf } from '@concierge/platform/service/dependencies';
 import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, settlesWithin, ShutdownConfig } from '@concierge/platform/service/run';
+import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
@@ -42,7 +43,8 @@ runService('workers', async () => {
     prefix: config.QUEUE_PREFIX,
     logger,
   });
-  await requireTcp('Redis', config.REDIS_URL, 6379, REDIS_HINT);
+  // No port of its own to answer on: the query API's /ready shows the workers' heartbeat missing meanwhile.
+  await waitForDependencies({ dependencies: dependenciesOf(config), logger });
   await prepareStorage(config);
   const stores = withStoreMetrics(await openStores(config), metrics.registry);
   // A rebuild killed in the middle (a deployment, the OOM killer) left its read models without

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ConfigError } from '../config/env.js';
 import { DependencyUnavailableError } from '../config/preflight.js';
+import { isUnavailable } from '../errors-unavailable.js';
 
 /** How a service stops on SIGTERM; every service reads it with loadConfig. */
 export const ShutdownConfig = z.object({
@@ -22,13 +23,28 @@ export type ShutdownConfig = z.infer<typeof ShutdownConfig>;
 export const DRAINING = 'draining';
 
 /**
- * Runs a service's start-up. Operator mistakes (bad configuration, a dependency that is down)
- * end in one readable line; anything else prints its stack. Either way the process exits 1.
+ * Exit codes the supervisor reads (sysexits.h): a bad setting stops the product with its message,
+ * a dependency lost during start-up is started again without counting as a crash.
+ */
+export const EXIT_BAD_SETTING = 78;
+export const EXIT_DEPENDENCY_DOWN = 75;
+
+/**
+ * Runs a service's start-up. Operator mistakes (bad configuration) end in one readable line and
+ * exit 78; a dependency that went away during start-up (after `waitForDependencies` saw it) in one
+ * line and exit 75; anything else prints its stack and exits 1.
  */
 export function runService(name: string, start: () => Promise<void>): void {
   start().catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DependencyUnavailableError) console.error(`${name}: ${error.message}`);
-    else console.error(`${name} failed to start:`, error);
+    if (error instanceof ConfigError) {
+      console.error(`${name}: ${error.message}`);
+      process.exit(EXIT_BAD_SETTING);
+    }
+    if (error instanceof DependencyUnavailableError || isUnavailable(error)) {
+      console.error(`${name}: a dependency went away while starting: ${error instanceof Error ? error.message || String((error as { code?: unknown }).code) : String(error)}`);
+      process.exit(EXIT_DEPENDENCY_DOWN);
+    }
+    console.error(`${name} failed to start:`, error);
     process.exit(1);
   });
 }

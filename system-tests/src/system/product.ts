@@ -53,7 +53,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
     await services.stop();
     await schemas.drop();
   };
-  await waitUntilUp({ exited: services.exited, output, stop, withinMs: 60_000, up: () => fetch(`${base}/api/health`).then((r) => r.ok, () => false) });
+  await waitUntilUp({ exited: services.exited, output, stop, withinMs: 120_000, up: () => fetch(`${base}/api/health`).then((r) => r.ok, () => false) });
   return {
     base,
     schemas,

@@ -108,6 +108,19 @@ const eventStoreMigrations: readonly Migration[] = [
     name: 'append_events takes the chain from a writer that knows the head',
     sql: appendWriterChainedEventsFunction,
   },
+  {
+    // Credential material (password hashes, hashes of link and token secrets) out of event data:
+    // an event names a credential id, this table holds id -> material, written once
+    // (platform/src/credential-store). Only the command side reads it; no audit route does.
+    id: 8,
+    name: 'credentials',
+    sql: (s) => `
+      CREATE TABLE ${s}.credentials (
+        id text PRIMARY KEY,
+        material text NOT NULL,
+        stored_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
 
 /** Read-model tables are created per collection on demand; checkpoints live beside them. */

@@ -3,7 +3,7 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { keepPassword, type PasswordDeps } from '../credentials.js';
 import type { ContextFor } from '../session/refresh.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { userAggregate } from '../user/decide.js';
@@ -11,9 +11,8 @@ import { findUserByEmail, findUserById } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
 import { invalidResetLink, isUsable, RESET_TOKEN_TTL_MS, resetTokenAggregate, resetTokenStreamId, spentByLaterPassword } from './reset-token.js';
 
-export interface PasswordResetDeps {
+export interface PasswordResetDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
   readonly mail: MailOutbox;
   /** Where the SPA is served, e.g. https://app.example.com; reset links point there. */
   readonly publicUrl: string;
@@ -37,7 +36,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   await deps.mail.send(`password-reset-${tokenHash}`, {
     template: 'password-reset',
     to: user.email,
-    data: { firstName: user.firstName, resetUrl, expiresAt },
+    // Before the email is confirmed the name is a registrant's, perhaps not the mailbox owner's: greet no one.
+    data: { firstName: user.emailVerified ? user.firstName : '', resetUrl, expiresAt },
   });
 }
 
@@ -65,7 +65,7 @@ export async function resetPassword(
   const user = state.status === 'none' ? undefined : await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'password-reset' });
   if (!user || !isUsable(state, ctx.now) || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
-  const passwordHash = await deps.hasher.hash(input.newPassword);
+  const passwordCredentialId = await keepPassword(deps, input.newPassword);
   const metadata = commandMetadata(ctx);
   await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UsePasswordResetToken', data: { tokenHash }, metadata }, ctx);
   // The user decider checks the link's age again on the account's latest state, so two links used at once cannot both set it.
@@ -73,7 +73,7 @@ export async function resetPassword(
     deps.eventStore,
     userStreamId(user.userId),
     userAggregate,
-    { type: 'ResetUserPassword', data: { userId: user.userId, passwordHash, linkIssuedAt: state.issuedAt }, metadata },
+    { type: 'ResetUserPassword', data: { userId: user.userId, passwordCredentialId, linkIssuedAt: state.issuedAt }, metadata },
     ctx,
   );
   return position;

@@ -3,7 +3,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { passwordMatches, type PasswordDeps } from '../credentials.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
 import { findUserById } from '../user/find-user.js';
 import { GRANT_UNKNOWN_MESSAGE, StepUpLimitError, stepUpAggregate, stepUpWaitSeconds } from './decide.js';
@@ -11,9 +11,8 @@ import { stepUpStreamId } from './step-up.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
 
-export interface StepUpDeps {
+export interface StepUpDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
 }
 
 /** Who asks, in which session, for which member's key. */
@@ -41,7 +40,7 @@ export async function issueStepUpGrant(deps: StepUpDeps, scope: StepUpScope, pas
   const wait = stepUpWaitSeconds(state, ctx.now);
   if (wait > 0) throw new StepUpLimitError(wait);
   const admin = await findUserById(deps.eventStore, scope.adminId);
-  const passwordCorrect = admin !== undefined && (await deps.hasher.verify(admin.passwordHash, password));
+  const passwordCorrect = admin !== undefined && (await passwordMatches(deps, admin.password, password));
   const grant = newSecret();
   const data = { ...scope, passwordCorrect, grantHash: hashToken(grant), reason };
   const command = { type: 'IssueStepUpGrant' as const, data, metadata: commandMetadata(ctx) };

@@ -15,10 +15,10 @@ describe('a registration of an email before its owner registers it', () => {
   let admin: string;
 
   beforeAll(async () => {
-    product = await startProduct('takeover');
+    product = await startProduct('takeover', { upWithinMs: 170_000 });
     base = product.base;
     admin = await signedInAdmin(base, product.schemas);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await product?.stop();

@@ -67,13 +67,15 @@ const stepUpScope = { adminId: EntityId, sessionId: EntityId, memberId: EntityId
 export const IssueStepUpGrant = defineCommand('IssueStepUpGrant', {
   ...stepUpScope,
   passwordCorrect: z.boolean(),
-  /** SHA-256 of the grant handed to the admin; the grant itself never reaches the store. */
-  grantHash: TokenHash,
+  /** The grant's id (its first 32 hex digits) and its secret's hash by id in the credential store; neither the grant nor its hash reaches an event. */
+  grantId: EntityId,
+  secretId: EntityId,
   reason: z.string().min(1),
 });
 
 /** Spend a presented grant on a reveal of `memberId`'s key in session `sessionId`. */
-export const UseStepUpGrant = defineCommand('UseStepUpGrant', { ...stepUpScope, grantHash: TokenHash });
+/** `grantKey`: the grant the use case found the presented one to be (its id; a legacy grant's hash), anything else when none. */
+export const UseStepUpGrant = defineCommand('UseStepUpGrant', { ...stepUpScope, grantKey: z.string().min(1) });
 
 export const authCommands = {
   IssueRefreshSession,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../shared/command.js';
 import { EntityId, Instant } from '../shared/fields.js';
 import { UserStatus } from '../users/fields.js';
-import { SessionRevocationReason, TokenHash } from './fields.js';
+import { SessionRevocationReason } from './fields.js';
 
 /**
  * Commands on `session-<sessionId>`, `passwordReset-<linkId>` and `stepUp-<adminId>`. Use

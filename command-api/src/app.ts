@@ -13,6 +13,7 @@ import { eventStoreCheck, type ReadinessCheck } from '@concierge/platform/http/r
 import { aggregateStates, withAggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
 import { eventStoreStandings } from '@concierge/domain/identity/access/store-standings';
 import { withStandingNotices } from './identity/access/standing-notices.js';
@@ -35,6 +36,8 @@ import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawal
 export interface CommandAppDeps {
   readonly eventStore: EventStore;
   readonly hasher: PasswordHasher;
+  /** Password hashes and link secrets' hashes, out of event data; only this service opens it. */
+  readonly credentials: CredentialStore;
   readonly keys: SigningKeys;
   readonly logger: Logger;
   readonly now?: () => Date;

@@ -16,6 +16,7 @@ import { onShutdown, runService, serveHttp, ShutdownConfig } from '@concierge/pl
 import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { openCredentialStore } from '@concierge/platform/credential-store/open';
 import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 import { serviceMetrics } from '@concierge/platform/metrics/registry';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
@@ -36,6 +37,7 @@ runService('command-api', async () => {
   const metrics = serviceMetrics('command-api');
   const stores = withStoreMetrics(await openStores(config), metrics);
   const hasher = argon2idHasher({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
+  const credentials = await openCredentialStore(config);
   // BullMQ wants commands to wait out a Redis reconnect; the rate limiter should instead fail fast.
   const queueConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const limiterConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -45,7 +47,7 @@ runService('command-api', async () => {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     try {
       const admin = await ensureAdmin(
-        { eventStore: stores.eventStore, hasher },
+        { eventStore: stores.eventStore, hasher, credentials },
         { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, firstName: config.ADMIN_FIRST_NAME, lastName: config.ADMIN_LAST_NAME },
       );
       logger.info({ userId: admin.userId, created: admin.created, changed: admin.changed }, 'admin account ensured');
@@ -79,6 +81,7 @@ runService('command-api', async () => {
     readiness: { redis: redisCheck(probe) },
     eventStore: stores.eventStore,
     hasher,
+    credentials,
     keys: signingKeysFrom(config),
     logger,
     mail: bullmqMailOutbox(mailQueue),
@@ -107,6 +110,7 @@ runService('command-api', async () => {
     queueConnection.disconnect();
     limiterConnection.disconnect();
     await snapshotsWritten(states);
+    await credentials.close();
     await stores.close();
   }, { hardStopMs: shutdown.SHUTDOWN_NOTICE_MS + shutdown.SHUTDOWN_GRACE_MS + 5_000 });
 });

@@ -6,6 +6,7 @@ import { loadConfig } from '@concierge/platform/config/env';
 import { createLogger } from '@concierge/platform/logging/logger';
 import { runService } from '@concierge/platform/service/run';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
+import { openCredentialStore } from '@concierge/platform/credential-store/open';
 import { CommandApiConfig } from '../config.js';
 import { AccountNotOwnedError, EmailUnconfirmedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { withStandingNotices } from '../identity/access/standing-notices.js';
@@ -52,6 +53,7 @@ runService('create-admin', async () => {
   const config = loadConfig(CommandApiConfig);
   await prepareStorage(config);
   const stores = await openStores(config, 2);
+  const credentials = await openCredentialStore(config);
   const changes = redisStandingChanges(config.REDIS_URL, config.QUEUE_PREFIX, createLogger('create-admin', 'warn'));
   try {
     const hasher = argon2idHasher({ memoryKiB: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
@@ -59,7 +61,7 @@ runService('create-admin', async () => {
     const takeOver = values['take-over'] ? { takeOver: { operator: operator() } } : {};
     // Running services hear of the change at once (a taken-over account's sessions end on their next request).
     const eventStore = withStandingNotices(stores.eventStore, changes);
-    const result = await ensureAdmin({ eventStore, hasher }, input, takeOver);
+    const result = await ensureAdmin({ eventStore, hasher, credentials }, input, takeOver);
     const what = result.created
       ? 'created as an approved admin'
       : result.takenOver
@@ -80,6 +82,7 @@ runService('create-admin', async () => {
     process.exitCode = 2;
   } finally {
     await changes.close();
+    await credentials.close();
     await stores.close();
   }
 });

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCommand } from '../shared/command.js';
 import { EntityId, Instant } from '../shared/fields.js';
 import { UserStatus } from '../users/fields.js';
-import { SessionRevocationReason, TokenHash } from './fields.js';
+import { SessionRevocationReason } from './fields.js';
 
 /**
- * Commands on `session-<sessionId>`, `passwordReset-<tokenHash>` and `stepUp-<adminId>`. Use
+ * Commands on `session-<sessionId>`, `passwordReset-<linkId>` and `stepUp-<adminId>`. Use
  * cases verify passwords, generate secrets and hash them before deciding: commands carry only
  * hashes. The decision time is `metadata.now`; `data` never repeats it.
  */
@@ -23,16 +23,21 @@ export type UserStanding = z.infer<typeof UserStanding>;
 export const IssueRefreshSession = defineCommand('IssueRefreshSession', {
   sessionId: EntityId,
   userId: EntityId,
-  tokenHash: TokenHash,
+  /** The refresh token's secret hash, by its id in the credential store. */
+  secretId: EntityId,
   rememberMe: z.boolean(),
   expiresAt: Instant,
 });
 
-/** Exchange the presented refresh token for `tokenHash`: rotates when it is current, revokes the session on reuse. */
+/**
+ * Exchange the presented refresh token for the one `secretId` names: rotates when it is current,
+ * revokes the session on reuse. `presented` is the key (secret id, or legacy hash) of the session's
+ * token the presented one matched, as the use case found in the credential store; anything else when none.
+ */
 export const RotateRefreshSession = defineCommand('RotateRefreshSession', {
   sessionId: EntityId,
-  presentedTokenHash: TokenHash,
-  tokenHash: TokenHash,
+  presented: z.string().min(1),
+  secretId: EntityId,
   /** Undefined when the user no longer exists. */
   standing: UserStanding.optional(),
 });
@@ -40,19 +45,20 @@ export const RotateRefreshSession = defineCommand('RotateRefreshSession', {
 /** End the session of a presented token (current or already spent); anything else changes nothing. */
 export const RevokeRefreshSession = defineCommand('RevokeRefreshSession', {
   sessionId: EntityId,
-  presentedTokenHash: TokenHash,
+  presented: z.string().min(1),
   reason: SessionRevocationReason,
 });
 
 /** Forgot password for a known, approved or pending email (unknown emails append nothing, yet answer the same). */
 export const IssuePasswordResetToken = defineCommand('IssuePasswordResetToken', {
   userId: EntityId,
-  tokenHash: TokenHash,
+  /** The link secret's hash, by its id in the credential store. */
+  secretId: EntityId,
   expiresAt: Instant,
 });
 
 /** Spend a usable reset link, once; the new password is then set by `ResetUserPassword` on the user. */
-export const UsePasswordResetToken = defineCommand('UsePasswordResetToken', { tokenHash: TokenHash });
+export const UsePasswordResetToken = defineCommand('UsePasswordResetToken', {});
 
 /** Who asks, in which session, for which member's key: `adminId` names the stream `stepUp-<adminId>`. */
 const stepUpScope = { adminId: EntityId, sessionId: EntityId, memberId: EntityId };
@@ -61,13 +67,15 @@ const stepUpScope = { adminId: EntityId, sessionId: EntityId, memberId: EntityId
 export const IssueStepUpGrant = defineCommand('IssueStepUpGrant', {
   ...stepUpScope,
   passwordCorrect: z.boolean(),
-  /** SHA-256 of the grant handed to the admin; the grant itself never reaches the store. */
-  grantHash: TokenHash,
+  /** The grant's id (its first 32 hex digits) and its secret's hash by id in the credential store; neither the grant nor its hash reaches an event. */
+  grantId: EntityId,
+  secretId: EntityId,
   reason: z.string().min(1),
 });
 
 /** Spend a presented grant on a reveal of `memberId`'s key in session `sessionId`. */
-export const UseStepUpGrant = defineCommand('UseStepUpGrant', { ...stepUpScope, grantHash: TokenHash });
+/** `grantKey`: the grant the use case found the presented one to be (its id; a legacy grant's hash), anything else when none. */
+export const UseStepUpGrant = defineCommand('UseStepUpGrant', { ...stepUpScope, grantKey: z.string().min(1) });
 
 export const authCommands = {
   IssueRefreshSession,
@@ -88,7 +96,7 @@ export type IssueStepUpGrant = z.infer<typeof IssueStepUpGrant>;
 export type UseStepUpGrant = z.infer<typeof UseStepUpGrant>;
 /** Commands on `session-<sessionId>`. */
 export type SessionCommand = IssueRefreshSession | RotateRefreshSession | RevokeRefreshSession;
-/** Commands on `passwordReset-<tokenHash>`. */
+/** Commands on `passwordReset-<linkId>`. */
 export type PasswordResetTokenCommand = IssuePasswordResetToken | UsePasswordResetToken;
 /** Commands on `stepUp-<adminId>`. */
 export type StepUpCommand = IssueStepUpGrant | UseStepUpGrant;

@@ -3,18 +3,30 @@ import { EntityId, Instant } from '../shared/fields.js';
 import { SessionRevocationReason, TokenHash } from './fields.js';
 
 /**
- * Stream `passwordReset-<tokenHash>`, one per reset link. The raw token never enters the event
- * store: the command API hands it straight to the mail queue.
+ * Stream `passwordReset-<linkId>`, one per reset link. The raw token never enters the event store
+ * (the command API hands it straight to the mail queue), nor its hash: `secretId` names the hash in
+ * the credential store. Links mailed before that store: stream `passwordReset-<tokenHash>` and the
+ * hash in `tokenHash`.
  */
-export const PasswordResetTokenIssued = z.object({ userId: EntityId, tokenHash: TokenHash, expiresAt: Instant, issuedAt: Instant });
+export const PasswordResetTokenIssued = z.object({
+  userId: EntityId,
+  secretId: EntityId.optional(),
+  /** Legacy: the token's SHA-256. */
+  tokenHash: TokenHash.optional(),
+  expiresAt: Instant,
+  issuedAt: Instant,
+});
 /** The link was used to set a new password; it cannot be used again. */
-export const PasswordResetTokenUsed = z.object({ userId: EntityId, tokenHash: TokenHash, usedAt: Instant });
+export const PasswordResetTokenUsed = z.object({ userId: EntityId, tokenHash: TokenHash.optional(), usedAt: Instant });
 
 /** Stream `session-<sessionId>`: a login on one device. Refresh tokens rotate on every use. */
 export const RefreshSessionIssued = z.object({
   sessionId: EntityId,
   userId: EntityId,
-  tokenHash: TokenHash,
+  /** The refresh token's secret hash, by its id in the credential store (command side only). */
+  secretId: EntityId.optional(),
+  /** Legacy: the token's SHA-256 itself (sessions begun before the credential store). */
+  tokenHash: TokenHash.optional(),
   /** "Remember me" on the login form: a longer-lived session. */
   rememberMe: z.boolean(),
   expiresAt: Instant,
@@ -24,7 +36,9 @@ export const RefreshSessionIssued = z.object({
 export const RefreshSessionRotated = z.object({
   sessionId: EntityId,
   userId: EntityId,
-  tokenHash: TokenHash,
+  secretId: EntityId.optional(),
+  /** Legacy, as in RefreshSessionIssued. */
+  tokenHash: TokenHash.optional(),
   expiresAt: Instant,
   rotatedAt: Instant,
 });

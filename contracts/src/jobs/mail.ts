@@ -16,7 +16,8 @@ export const MailJob = z.discriminatedUnion('template', [
     /** At registration (and on a repeated one before it is confirmed): the link that confirms the email. */
     template: z.literal('verify-email'),
     to: z.email(),
-    data: z.object({ firstName: z.string(), verifyUrl: z.url(), expiresAt: z.iso.datetime() }),
+    /** No name: the mail goes out before the mailbox owner confirmed the registration's name (jobs queued earlier carry one, unused). */
+    data: z.object({ firstName: z.string().optional(), verifyUrl: z.url(), expiresAt: z.iso.datetime() }),
   }),
   z.object({
     /** To the owner of a confirmed email someone registered with again: nothing changed, and what to do. */

@@ -8,7 +8,11 @@ export const STREAM_CATEGORIES = {
   user: 'user',
   /** Email reservation: `userEmail-<sha256 hex of the lower-cased email>`. */
   userEmail: 'userEmail',
-  /** One password-reset token: `passwordReset-<sha256 hex of the token>`; the token itself is never stored. */
+  /**
+   * One password-reset link: `passwordReset-<link id>` (32 hex digits, the token's first part); links
+   * mailed before the credential store: `passwordReset-<sha256 hex of the token>`. No secret, and no
+   * hash of one, is in the events: the secret's hash is in the credential store.
+   */
   passwordReset: 'passwordReset',
   /** One refresh session (a login on one device): `session-<sessionId>`. */
   session: 'session',

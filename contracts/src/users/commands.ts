@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { TokenHash } from '../auth/fields.js';
 import { defineCommand } from '../shared/command.js';
-import { SessionsEndedReason } from './events.js';
+import { PendingRegistration, SessionsEndedReason } from './events.js';
 import { EntityId, UserRole, UserStatus } from './fields.js';
 
 /**
  * Commands on `user-<userId>`. Use cases hash passwords (argon2id) and verify presented ones
- * before deciding: no raw password enters a command. The decision time is `metadata.now` and
+ * before deciding: no raw password enters a command, and no hash either: the use case keeps the
+ * hash in the credential store and the command names it by its credential id. The decision time is `metadata.now` and
  * whoever decides is `metadata.actor`; `data` never repeats them.
  */
 
-const PasswordHash = z.string().min(1);
+/** The id of a password's (or a link secret's) hash in the credential store. */
+const CredentialId = EntityId;
 
 /** Register a person; the use case reserves the email (`EmailReserved`, "no stream") first. Every registration is a pending `user`. */
 export const RegisterUser = defineCommand('RegisterUser', {
@@ -18,9 +19,9 @@ export const RegisterUser = defineCommand('RegisterUser', {
   firstName: z.string().min(1),
   lastName: z.string().min(1),
   email: z.string().min(1),
-  passwordHash: PasswordHash,
-  /** The hash of the confirmation link mailed with this registration; absent for users an operator creates. */
-  emailVerificationTokenHash: TokenHash.optional(),
+  passwordCredentialId: CredentialId,
+  /** The confirmation link mailed with this registration (its secret's hash's credential id); absent for users an operator creates. */
+  emailVerificationSecretId: CredentialId.optional(),
 });
 
 export const ApproveUser = defineCommand('ApproveUser', { userId: EntityId });
@@ -47,13 +48,16 @@ export const UpdateProfile = defineCommand('UpdateProfile', {
   email: z.string().optional(),
 });
 
-/** The use case has verified the current password against `verifiedPasswordHash`; `passwordHash` is the new one. */
-export const ChangePassword = defineCommand('ChangePassword', { userId: EntityId, verifiedPasswordHash: PasswordHash, passwordHash: PasswordHash });
+/**
+ * The use case has verified the current password, the one `verifiedPassword` names (its credential
+ * id, or the legacy hash); `passwordCredentialId` is the new one.
+ */
+export const ChangePassword = defineCommand('ChangePassword', { userId: EntityId, verifiedPassword: z.string().min(1), passwordCredentialId: CredentialId });
 
 /** A reset link was spent (its stream holds `PasswordResetTokenUsed`): set the new password. */
 export const ResetUserPassword = defineCommand('ResetUserPassword', {
   userId: EntityId,
-  passwordHash: PasswordHash,
+  passwordCredentialId: CredentialId,
   /** When the spent link was mailed: a password set since then makes the link void. */
   linkIssuedAt: z.iso.datetime(),
 });
@@ -64,7 +68,7 @@ export const EndSessions = defineCommand('EndSessions', { userId: EntityId, reas
 /** The operator of the platform sets the password from the command line (a take-over). */
 export const SetPasswordByOperator = defineCommand('SetPasswordByOperator', {
   userId: EntityId,
-  passwordHash: PasswordHash,
+  passwordCredentialId: CredentialId,
   /** Who ran it (OS user on host); the actor is the platform itself. */
   operator: z.string().min(1),
 });
@@ -76,10 +80,13 @@ export const VerifyEmailByOperator = defineCommand('VerifyEmailByOperator', {
   operator: z.string().min(1),
 });
 
-/** Mail a new confirmation link (a repeated registration before the email is confirmed). */
-export const IssueEmailVerification = defineCommand('IssueEmailVerification', { userId: EntityId, tokenHash: TokenHash });
-/** The link's secret, hashed, as presented by whoever opened the link. */
-export const VerifyEmail = defineCommand('VerifyEmail', { userId: EntityId, tokenHash: TokenHash });
+/** Mail a new confirmation link for a repeated registration before the email is confirmed; `registration` is that registration. */
+export const IssueEmailVerification = defineCommand('IssueEmailVerification', { userId: EntityId, secretId: CredentialId, registration: PendingRegistration });
+/**
+ * Whoever opened a link presented a secret that the use case found to be the secret of the link
+ * `linkKey` names (its secret id, or a legacy link's token hash).
+ */
+export const VerifyEmail = defineCommand('VerifyEmail', { userId: EntityId, linkKey: z.string().min(1) });
 /** Someone registered again with this user's email. */
 export const NoteRepeatedRegistration = defineCommand('NoteRepeatedRegistration', { userId: EntityId });
 

@@ -7,8 +7,14 @@ export const UserRegistered = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** argon2id PHC string; never projected to a read model. */
-  passwordHash: z.string(),
+  /**
+   * The password, as the id of its argon2id hash in the credential store (which only the command
+   * side reads), so no credential material is in event data. Events recorded before that store
+   * carry `passwordHash` (the argon2id PHC string) instead; one of the two is always present.
+   */
+  passwordCredentialId: EntityId.optional(),
+  /** Legacy: the argon2id PHC string itself (events recorded before the credential store). */
+  passwordHash: z.string().optional(),
   role: UserRole,
   registeredAt: z.iso.datetime(),
 });
@@ -36,27 +42,49 @@ export const UserProfileUpdated = z.object({
   lastName: z.string(),
   updatedAt: z.iso.datetime(),
 });
+/**
+ * A new password, as in `UserRegistered`: `passwordCredentialId` names its hash in the credential
+ * store; `passwordHash` (the hash itself) only on events recorded before that store.
+ */
+const NewPassword = { passwordCredentialId: EntityId.optional(), passwordHash: z.string().optional() };
+
 /** The user changed their password after presenting the current one. Refresh sessions are revoked. */
-export const UserPasswordChanged = z.object({ userId: EntityId, passwordHash: z.string(), changedAt: z.iso.datetime() });
+export const UserPasswordChanged = z.object({ userId: EntityId, ...NewPassword, changedAt: z.iso.datetime() });
 /** The password was set through a reset link (see `PasswordResetTokenUsed`). Refresh sessions are revoked. */
-export const UserPasswordReset = z.object({ userId: EntityId, passwordHash: z.string(), resetAt: z.iso.datetime() });
+export const UserPasswordReset = z.object({ userId: EntityId, ...NewPassword, resetAt: z.iso.datetime() });
+
+/** Who asked for a confirmation link: the registration it confirms, whose name and password become the account's. */
+export const PendingRegistration = z.object({ firstName: z.string(), lastName: z.string(), passwordCredentialId: EntityId });
 
 /**
  * A confirmation link was mailed to the account's email (at registration, and again when someone
- * registers with that email before it is confirmed). Only the hash of its secret is stored; the
- * newest link replaces the older ones.
+ * registers with that email before it is confirmed). The newest link replaces the older ones,
+ * which no longer confirm anything. `secretId` names the hash of the link's secret in the
+ * credential store; `registration` is the registration that asked for this link (confirming the
+ * link makes its name and password the account's). Events recorded before the credential store
+ * carry `tokenHash` (the secret's SHA-256) and no registration.
  */
 export const UserEmailVerificationIssued = z.object({
   userId: EntityId,
-  tokenHash: z.string(),
+  secretId: EntityId.optional(),
+  /** Legacy: the SHA-256 of the link's secret (events recorded before the credential store). */
+  tokenHash: z.string().optional(),
+  registration: PendingRegistration.optional(),
   issuedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
 });
 /**
  * The email is confirmed: the account may now be approved. Its owner opened the link, or, with
- * `operator`, the platform's operator confirmed it while taking the account over (`create-admin --take-over`).
+ * `operator`, the platform's operator confirmed it while taking the account over (`create-admin
+ * --take-over`). When the link named its registration, that registration's name and password are
+ * the account's from here on (any earlier registration of the email is void).
  */
-export const UserEmailVerified = z.object({ userId: EntityId, verifiedAt: z.iso.datetime(), operator: z.string().min(1).optional() });
+export const UserEmailVerified = z.object({
+  userId: EntityId,
+  registration: PendingRegistration.optional(),
+  verifiedAt: z.iso.datetime(),
+  operator: z.string().min(1).optional(),
+});
 /** Someone registered again with the email of this (confirmed) account; its owner was told by mail. */
 export const UserRegistrationRepeated = z.object({ userId: EntityId, attemptedAt: z.iso.datetime() });
 
@@ -82,7 +110,7 @@ export const UserSessionsEnded = z.object({
  */
 export const UserPasswordReplaced = z.object({
   userId: EntityId,
-  passwordHash: z.string(),
+  ...NewPassword,
   operator: z.string().min(1),
   setAt: z.iso.datetime(),
 });
@@ -120,6 +148,7 @@ export type UserPasswordReset = z.infer<typeof UserPasswordReset>;
 export type UserSessionsEnded = z.infer<typeof UserSessionsEnded>;
 export type UserPasswordReplaced = z.infer<typeof UserPasswordReplaced>;
 export type EmailReserved = z.infer<typeof EmailReserved>;
+export type PendingRegistration = z.infer<typeof PendingRegistration>;
 export type UserEmailVerificationIssued = z.infer<typeof UserEmailVerificationIssued>;
 export type UserEmailVerified = z.infer<typeof UserEmailVerified>;
 export type UserRegistrationRepeated = z.infer<typeof UserRegistrationRepeated>;

@@ -40,7 +40,11 @@ export const StepUpGranted = z.object({
   adminId: EntityId,
   sessionId: EntityId,
   memberId: EntityId,
-  grantHash: TokenHash,
+  /** The grant's id; its secret's hash is in the credential store under `secretId` (command side only). */
+  grantId: EntityId.optional(),
+  secretId: EntityId.optional(),
+  /** Legacy: the grant's SHA-256 (grants before the credential store). */
+  grantHash: TokenHash.optional(),
   reason: z.string().min(1),
   grantedAt: Instant,
   expiresAt: Instant,
@@ -50,7 +54,7 @@ export const StepUpGranted = z.object({
 export const StepUpRefused = z.object({ adminId: EntityId, sessionId: EntityId, memberId: EntityId, refusedAt: Instant });
 
 /** The grant was spent on the one reveal it allows; a second use is refused. */
-export const StepUpGrantUsed = z.object({ adminId: EntityId, memberId: EntityId, grantHash: TokenHash, usedAt: Instant });
+export const StepUpGrantUsed = z.object({ adminId: EntityId, memberId: EntityId, grantId: EntityId.optional(), grantHash: TokenHash.optional(), usedAt: Instant });
 
 /** The member switched automatic withdrawal to their primary address on or off. */
 export const AutoWithdrawalConfigured = z.object({ userId: EntityId, enabled: z.boolean(), configuredAt: Instant });

@@ -6,7 +6,7 @@ export type { Logger };
 /**
  * Every field name under which a secret travels in the product's requests, answers, events and
  * job data: passwords and their hashes, access, refresh, reset and email-confirmation tokens (all
- * `token` or `refreshToken`) and the links carrying them, the step-up grant, deposit private keys,
+ * `token` or `refreshToken`) and the links carrying them, the credential store's `material`, the step-up grant, deposit private keys,
  * a mnemonic. Redacted at the top of a log line's object and one level below it (`{ body: { password } }`).
  */
 export const SECRET_FIELDS = [
@@ -15,6 +15,8 @@ export const SECRET_FIELDS = [
   'currentPassword',
   'confirmPassword',
   'passwordHash',
+  'tokenHash',
+  'material',
   'token',
   'refreshToken',
   'resetUrl',

@@ -114,6 +114,19 @@ const eventStoreMigrations: readonly Migration[] = [
     name: 'events are append-only',
     sql: appendOnlyEvents,
   },
+  {
+    // Credential material (password hashes, hashes of link and token secrets) out of event data:
+    // an event names a credential id, this table holds id -> material, written once
+    // (platform/src/credential-store). Only the command side reads it; no audit route does.
+    id: 9,
+    name: 'credentials',
+    sql: (s) => `
+      CREATE TABLE ${s}.credentials (
+        id text PRIMARY KEY,
+        material text NOT NULL,
+        stored_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
 
 /** Read-model tables are created per collection on demand; checkpoints live beside them. */

@@ -97,7 +97,7 @@ export async function benchAuditAppendCost(writers = 50, eventsPerAppend = 1, pa
  */
 export async function benchAuditCommandCost(concurrency = 16, pairs = 40, roundSeconds = 1) {
   const stores = await chainedAndPlainStores('auditcommand');
-  const appOn = (eventStore: EventStore) => listen(createCommandApp({ eventStore, hasher: stubPasswordHasher, mail: droppedMail, keys: testKeys(), logger: pino({ level: 'silent' }) }));
+  const appOn = (eventStore: EventStore) => listen(createCommandApp({ eventStore, hasher: stubPasswordHasher, credentials: stores.credentials, mail: droppedMail, keys: testKeys(), logger: pino({ level: 'silent' }) }));
   const apps = { chained: await appOn(stores.chained), plain: await appOn(stores.plain) };
   try {
     const round = (name: 'chained' | 'plain'): Round => async () => {

@@ -73,6 +73,7 @@ export async function chainedAndPlainStores(label: string) {
   await migrate(stores.pool, { eventStoreSchema: plainSchema });
   return {
     pool: stores.pool,
+    credentials: stores.credentials,
     chained: stores.eventStore,
     plain: createPgEventStore({ pool: stores.pool, connectionString: BENCH_DATABASE_URL, schema: plainSchema, hashChain: false }),
     async drop() {

@@ -20,13 +20,13 @@ const PASSWORD = 'Benchmark1';
 export async function benchLogin(concurrency = 20, rounds = 10) {
   const stores = await benchStores('login');
   const hasher = argon2idHasher();
-  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, keys: testKeys(), logger: pino({ level: 'silent' }) }));
+  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, credentials: stores.credentials, keys: testKeys(), logger: pino({ level: 'silent' }) }));
   try {
     const ctx = () => ({ actor: { type: 'system' as const, reason: 'bench' }, correlationId: randomUUID(), causationId: randomUUID(), now: new Date() });
     const emails: string[] = [];
     for (let i = 0; i < concurrency; i += 1) {
       const email = `login-${i}-${randomUUID().slice(0, 6)}@bench.example`;
-      const { userId } = await registerUser({ eventStore: stores.eventStore, hasher }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
+      const { userId } = await registerUser({ eventStore: stores.eventStore, hasher, credentials: stores.credentials }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
       await approveUser(stores.eventStore, userId, ctx());
       emails.push(email);
     }

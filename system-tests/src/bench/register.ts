@@ -17,7 +17,7 @@ export const droppedMail: MailOutbox = { send: async () => undefined };
 
 async function measure(label: string, hasher: PasswordHasher, total: number, concurrency: number) {
   const stores = await benchStores('register');
-  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, mail: droppedMail, keys: testKeys(), logger: pino({ level: 'silent' }) }));
+  const api = await listen(createCommandApp({ eventStore: stores.eventStore, hasher, credentials: stores.credentials, mail: droppedMail, keys: testKeys(), logger: pino({ level: 'silent' }) }));
   const latencies: number[] = [];
   try {
     const started = performance.now();

@@ -1,3 +1,4 @@
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { randomUUID } from 'node:crypto';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPool, ensureDatabase } from '@concierge/platform/postgres/database';
@@ -20,6 +21,7 @@ export async function benchStores(label: string, poolSize = 60) {
     readStoreSchema,
     eventStore: createPgEventStore({ pool, connectionString: BENCH_DATABASE_URL, schema: eventStoreSchema }),
     readStore: createPgReadStore({ pool, schema: readStoreSchema }),
+    credentials: createPgCredentialStore({ pool, schema: eventStoreSchema }),
     async drop() {
       await pool.query(`DROP SCHEMA IF EXISTS ${eventStoreSchema} CASCADE`);
       await pool.query(`DROP SCHEMA IF EXISTS ${readStoreSchema} CASCADE`);

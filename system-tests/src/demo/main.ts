@@ -1,3 +1,4 @@
+import { openCredentialStore } from '@concierge/platform/credential-store/open';
 // `npm run demo`: the product on a development chain (see README.md, "A development chain").
 //   npm run demo                                   start it (a fresh chain and database every time)
 //   npm run demo -- fund <email> <amount>          send USDC to a member's deposit address
@@ -84,7 +85,8 @@ async function seedMember(env: Record<string, string>): Promise<string> {
     const ctx = { actor: { type: 'system' as const, reason: 'npm run demo' }, correlationId: 'demo', causationId: 'demo', now: new Date() };
     const hasher = argon2idHasher({ memoryKiB: 19_456, timeCost: 2 });
     const { member } = DEMO;
-    const { userId } = await registerUser({ eventStore: stores.eventStore, hasher }, member, ctx);
+    const credentials = await openCredentialStore(config);
+    const { userId } = await registerUser({ eventStore: stores.eventStore, hasher, credentials }, member, ctx).finally(() => credentials.close());
     await updateUser(stores.eventStore, userId, { status: 'approved', role: 'user', subscriptionPlan: undefined }, ctx);
     return userId;
   } finally {

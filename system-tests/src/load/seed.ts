@@ -3,6 +3,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { argon2idHasher } from '@concierge/command-api/identity/password-hasher';
 import { updateUser } from '@concierge/domain/identity/admin/manage-users';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import { registerUser } from '@concierge/domain/identity/registration/register';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
@@ -33,7 +34,7 @@ export const randomEvmAddress = () => `0x${randomBytes(20).toString('hex')}`;
  * hashed with the product's argon2id cost, once (the stored hashes are alike), so sign-ins cost
  * what they cost in production.
  */
-export async function seedAccounts(eventStore: EventStore, counts: { members: number; admins: number }, runId: string): Promise<Seeded> {
+export async function seedAccounts(eventStore: EventStore, credentials: CredentialStore, counts: { members: number; admins: number }, runId: string): Promise<Seeded> {
   const stored = await argon2idHasher().hash(LOAD_PASSWORD);
   const hasher: PasswordHasher = { hash: () => Promise.resolve(stored), verify: () => Promise.resolve(true) };
   const ctx = (): CommandContext => {
@@ -41,7 +42,7 @@ export async function seedAccounts(eventStore: EventStore, counts: { members: nu
     return { actor: { type: 'system', reason: 'load test seed' }, correlationId: id, causationId: id, now: new Date() };
   };
   const register = async (email: string, lastName: string, role: 'user' | 'admin') => {
-    const { userId } = await registerUser({ eventStore, hasher }, { email, password: LOAD_PASSWORD, firstName: 'Load', lastName }, ctx());
+    const { userId } = await registerUser({ eventStore, hasher, credentials }, { email, password: LOAD_PASSWORD, firstName: 'Load', lastName }, ctx());
     await updateUser(eventStore, userId, { status: 'approved', role, subscriptionPlan: undefined }, ctx());
     return userId;
   };

@@ -1,3 +1,4 @@
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
@@ -71,7 +72,7 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
     const pool = createPool(databaseUrl, 8);
     try {
       log(`seeding ${counts.members} members and ${counts.admins} admins into ${new URL(databaseUrl).pathname.slice(1)}.${schema}`);
-      const accounts = await seedAccounts(createPgEventStore({ pool, connectionString: databaseUrl, schema }), counts, runId);
+      const accounts = await seedAccounts(createPgEventStore({ pool, connectionString: databaseUrl, schema }), createPgCredentialStore({ pool, schema }), counts, runId);
       await settled(base, accounts);
       return { base, accounts, output: [], close: () => Promise.resolve() };
     } finally {
@@ -90,7 +91,7 @@ export async function prepareTarget(options: TargetOptions): Promise<LoadTarget>
     log(`seeding ${counts.members} members and ${counts.admins} admins`);
     const { schemas } = product;
     const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
-    const accounts = await seedAccounts(eventStore, counts, runId);
+    const accounts = await seedAccounts(eventStore, createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }), counts, runId);
     await settled(product.base, accounts);
     const database = new URL(LOAD_DATABASE_URL).pathname.slice(1);
     return { base: product.base, accounts, output: product.output, cpu: () => productCpu(product.pids(), schemas.pool, database), close };

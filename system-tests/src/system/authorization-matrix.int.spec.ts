@@ -1,3 +1,4 @@
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
@@ -96,6 +97,7 @@ describe('authorization matrix: every route x every caller', () => {
         createCommandApp({
           eventStore,
           hasher: argon2idHasher({ memoryKiB: 8_192, timeCost: 1 }),
+          credentials: createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }),
           keys,
           logger,
           mail,

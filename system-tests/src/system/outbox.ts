@@ -34,3 +34,17 @@ export function linkIn(mail: OutboxMail, path: string): URL {
   if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
   return link;
 }
+
+/** Waits until the outbox holds `count` mails to `to` whose subject contains `subject`, and answers them (in no particular order). */
+export async function waitForMails(dataDir: string, to: string, subject: string, count: number, timeoutMs = 20_000): Promise<OutboxMail[]> {
+  const dir = join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+    const mails = await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMail));
+    const matching = mails.filter((mail) => mail.to === to && mail.subject.includes(subject));
+    if (matching.length >= count) return matching;
+    if (Date.now() > deadline) throw new Error(`${matching.length} of ${count} mails "${subject}" to ${to} in ${dir} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

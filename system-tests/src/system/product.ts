@@ -26,6 +26,8 @@ export interface ProductOptions {
   readonly env?: Record<string, string>;
   /** The database (its URL) to run on instead of the shared test database; it must exist. */
   readonly databaseUrl?: string;
+  /** How long the services may take to come up (60 s by default; a loaded machine compiling the sources needs more). */
+  readonly upWithinMs?: number;
 }
 
 /** Every process of the product, as `npm start` runs them, on fresh schemas and its own queue prefix. */
@@ -53,7 +55,7 @@ export async function startProduct(label: string, options: ProductOptions = {}):
     await services.stop();
     await schemas.drop();
   };
-  await waitUntilUp({ exited: services.exited, output, stop, withinMs: 120_000, up: () => fetch(`${base}/api/health`).then((r) => r.ok, () => false) });
+  await waitUntilUp({ exited: services.exited, output, stop, withinMs: options.upWithinMs ?? 120_000, up: () => fetch(`${base}/api/health`).then((r) => r.ok, () => false) });
   return {
     base,
     schemas,

@@ -107,6 +107,27 @@ describe('account notices reactor', () => {
     expect(toMember('member8@example.com')).toEqual([]);
   });
 
+  it("greets the approved member by the confirmed registration's name, not by the first registrant's", async () => {
+    const userId = randomUUID();
+    const email = `grace-${userId.slice(0, 8)}@example.com`;
+    const at = new Date().toISOString();
+    const squatter = { firstName: 'Mallory', lastName: 'Squatter', passwordCredentialId: randomUUID() };
+    const owner = { firstName: 'Grace', lastName: 'Hopper', passwordCredentialId: randomUUID() };
+    await eventStore.appendToStream(
+      `user-${userId}`,
+      [
+        event('UserRegistered', { userId, ...squatter, email, role: 'user', registeredAt: at }),
+        event('UserEmailVerificationIssued', { userId, secretId: randomUUID(), registration: owner, issuedAt: at, expiresAt: at }),
+        event('UserEmailVerified', { userId, registration: owner, verifiedAt: at }),
+        event('UserApproved', { userId, approvedAt: at }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await run();
+    const mails = [...(await queuedMails()).values()].filter((m) => m.to === email);
+    expect(mails.map((m) => [m.template, m.data.firstName])).toEqual([['account-approved', 'Grace']]);
+  });
+
   it('sends each notice exactly once across a crash between enqueueing and the checkpoint', async () => {
     const outbox = await mkdtemp(join(tmpdir(), 'concierge-notices-'));
     const workerConnection = createRedis(REDIS_URL);

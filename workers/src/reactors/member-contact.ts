@@ -1,4 +1,4 @@
-import { UserProfileUpdated, UserRegistered, streamName } from '@concierge/contracts';
+import { UserEmailVerified, UserProfileUpdated, UserRegistered, streamName } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 
 export interface MemberContact {
@@ -26,6 +26,10 @@ export async function memberContact(eventStore: EventStore, userId: string, upTo
     } else if (event.type === 'UserProfileUpdated' && contact) {
       const updated = UserProfileUpdated.safeParse(event.data);
       if (updated.success) contact = { ...contact, firstName: updated.data.firstName, lastName: updated.data.lastName };
+    } else if (event.type === 'UserEmailVerified' && contact) {
+      // The confirmed registration's name, not the first registrant's, is the member's.
+      const registration = UserEmailVerified.safeParse(event.data).data?.registration;
+      if (registration) contact = { ...contact, firstName: registration.firstName, lastName: registration.lastName };
     }
   }
   return contact;

@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => {
   let api: IdentityApi;
   const ensure = (email: string, password = PASSWORD) =>
-    ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email, password, firstName: 'Root', lastName: 'Admin' });
+    ensureAdmin({ eventStore: api.store, hasher: testHasher, credentials: api.credentials }, { email, password, firstName: 'Root', lastName: 'Admin' });
   const login = (email: string, password = PASSWORD) => api.send('POST', '/auth/login', { email, password });
 
   /** A pending account whose confirmation link was mailed and never opened: registered as a member registers. */
@@ -74,7 +74,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect((await api.send('POST', '/withdrawals/addresses', { label: 'x', address: `0x${'1'.repeat(40)}` }, squatterAuth)).status).toBe(201);
 
     api.clock.now = new Date(api.clock.now.getTime() + 1000);
-    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'taken@example.com', password: PASSWORD }, { takeOver: { operator: 'ops@host-1' } });
+    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher, credentials: api.credentials }, { email: 'taken@example.com', password: PASSWORD }, { takeOver: { operator: 'ops@host-1' } });
     expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: true });
     const events = await api.store.readStream(`user-${userId}`);
     const setByOperator = events.find((e) => e.type === 'UserPasswordReplaced');

@@ -37,13 +37,14 @@ describe('sign-in and refresh sessions (POST /auth/login, /auth/refresh-token, /
     expect(String(refreshToken)).toMatch(/^[\w-]+\.[\w-]{40,}$/);
   });
 
-  it('stores only a hash of the refresh token, with a 30-day session when remembered and 14 days otherwise', async () => {
+  it('keeps only a hash of the refresh token, in the credential store (not in the event), with a 30-day session when remembered and 14 days otherwise', async () => {
     await api.seedUser({ email: 'remember@example.com', password: PASSWORD });
     const remembered = String((await login('remember@example.com', PASSWORD, true)).body['refreshToken']);
     const [issued] = await sessionEvents(remembered);
     expect(issued?.type).toBe('RefreshSessionIssued');
-    expect(issued?.data['tokenHash']).toBe(hashToken(remembered));
+    expect(await api.credentials.get(String(issued?.data['secretId']))).toBe(hashToken(remembered));
     expect(JSON.stringify(issued?.data)).not.toContain(remembered.split('.')[1]);
+    expect(JSON.stringify(issued?.data)).not.toContain(hashToken(remembered));
     expect(Date.parse(String(issued?.data['expiresAt'])) - api.clock.now.getTime()).toBe(30 * DAY);
     const shortLived = String((await login('remember@example.com', PASSWORD, false)).body['refreshToken']);
     const [short] = await sessionEvents(shortLived);

@@ -1,3 +1,4 @@
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { RequestHandler } from 'express';
 import { authRoutes } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
@@ -23,10 +24,10 @@ export function forgotPasswordHandler(deps: PasswordResetDeps & Clock): RequestH
 }
 
 /** GET /auth/reset-password/:token */
-export function checkResetTokenHandler(deps: { eventStore: EventStore } & Clock): RequestHandler {
+export function checkResetTokenHandler(deps: { eventStore: EventStore; credentials: CredentialStore } & Clock): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, authRoutes.checkResetToken);
-    await checkResetToken(deps.eventStore, params.token, deps.now());
+    await checkResetToken(deps, params.token, deps.now());
     res.json({ valid: true });
   };
 }

@@ -3,7 +3,7 @@ import { userRoutes } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
+import type { PasswordDeps } from '@concierge/domain/identity/credentials';
 import { changePassword, updateProfile, type PasswordGuesses } from '@concierge/domain/identity/profile/profile';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
 import type { CredentialAttempts } from '../rate-limits.js';
@@ -42,7 +42,7 @@ export function updateProfileHandler(deps: SessionDeps & Clock): RequestHandler 
  * PUT /users/password, limited per account (a burst waits with 429); the account's wrong current
  * passwords are counted here and the use case ends every session once there are too many.
  */
-export function changePasswordHandler(deps: SessionDeps & Clock & { hasher: PasswordHasher; attempts?: CredentialAttempts | undefined }): RequestHandler {
+export function changePasswordHandler(deps: SessionDeps & PasswordDeps & Clock & { attempts?: CredentialAttempts | undefined }): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, userRoutes.changePassword);
     const { userId, sessionId } = principalOf(req);

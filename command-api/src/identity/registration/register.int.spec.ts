@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailJob } from '@concierge/contracts';
 import { findUserByEmail } from '@concierge/domain/identity/user/find-user';
 import { emailReservationStreamId } from '@concierge/domain/identity/registration/register';
+import { hashToken } from '@concierge/domain/identity/session/refresh-token';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE } from './routes.js';
 
@@ -41,34 +42,50 @@ describe('POST /api/auth/register', () => {
     const userId = user?.userId ?? '';
     const events = await api.store.readStream(`user-${userId}`);
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerificationIssued']);
-    expect(String(events[0]?.data['passwordHash'])).toMatch(/^\$argon2id\$/);
+    // The password is named by its credential id: no hash in the event, the argon2id hash in the credential store.
+    expect(events[0]?.data).not.toHaveProperty('passwordHash');
+    const credentialId = String(events[0]?.data['passwordCredentialId']);
+    expect(await api.credentials.get(credentialId)).toMatch(/^\$argon2id\$/);
     const [reservation] = await api.store.readStream(emailReservationStreamId('ada@example.com'));
     expect(reservation?.data).toMatchObject({ email: 'ada@example.com', userId });
 
     const [mail] = await mailTo('ada@example.com');
-    expect(mail).toMatchObject({ template: 'verify-email', data: { firstName: 'Ada' } });
+    expect(mail).toMatchObject({ template: 'verify-email' });
+    expect(mail?.data).not.toHaveProperty('firstName');
     const token = tokenOf(mail);
     expect(token.startsWith(`${userId}.`)).toBe(true);
-    // Only the hash of the link's secret is kept.
-    expect(await api.storedText()).not.toContain(token.split('.')[1]);
-    expect(await api.storedText()).not.toContain('Analytical1');
+    // No secret, and no hash of one, in event data: the link's secret's hash is in the credential store.
+    const stored = await api.storedText();
+    expect(stored).not.toContain(token.split('.')[1]);
+    expect(stored).not.toContain(hashToken(token.split('.')[1] ?? ''));
+    expect(stored).not.toContain('$argon2id$');
+    expect(stored).not.toContain('Analytical1');
   });
 
-  it('answers a taken email exactly like a free one, creates no account, and tells its owner by mail instead', async () => {
-    const first = await register(valid('grace@example.com'));
-    const again = await register({ ...valid('GRACE@example.com'), firstName: 'Mallory' });
+  it('answers a taken email exactly like a free one; the registration whose link is opened owns the account, not the first one', async () => {
+    // Someone who cannot read grace@ registers it first, then its owner registers.
+    const first = await register({ ...valid('grace@example.com'), firstName: 'Mallory', lastName: 'Squatter', password: 'Squatter-pass1' });
+    const again = await register(valid('GRACE@example.com'));
     expect(again.status).toBe(first.status);
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
     expect(again.body['message']).toBe(first.body['message']);
     const user = await findUserByEmail(api.store, 'grace@example.com');
-    expect(user?.firstName).toBe('Ada');
+    const userId = user?.userId ?? '';
 
-    // Unconfirmed: the owner gets a new link, and only the newest one works.
+    // Unconfirmed: the owner gets a new link, no name in either mail, and only the newest link works.
     const [oldLink, newLink] = await mailTo('grace@example.com');
-    expect(newLink).toMatchObject({ template: 'verify-email', data: { firstName: 'Ada' } });
+    for (const mail of [oldLink, newLink]) expect(mail?.data).not.toHaveProperty('firstName');
     expect((await confirm(tokenOf(oldLink))).status).toBe(400);
     const confirmed = await confirm(tokenOf(newLink));
     expect(confirmed).toMatchObject({ status: 200, body: { message: EMAIL_VERIFIED_MESSAGE } });
+    expect((await confirm(tokenOf(oldLink))).status, 'the older link stays dead').toBe(400);
+    expect(await findUserByEmail(api.store, 'grace@example.com')).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailVerified: true });
+
+    // Approved, the account signs in with the confirmed registration's password only.
+    const admin = await api.seedUser({ email: `admin-${randomUUID().slice(0, 6)}@example.com`, password: 'Analytical1', role: 'admin' });
+    expect((await api.send('POST', `/users/${userId}/approve`, {}, { authorization: api.bearer(admin, 'admin') })).status).toBe(200);
+    expect((await api.send('POST', '/auth/login', { email: 'grace@example.com', password: 'Analytical1' })).status).toBe(200);
+    expect((await api.send('POST', '/auth/login', { email: 'grace@example.com', password: 'Squatter-pass1' })).status).toBe(401);
 
     // Confirmed: a further attempt mails a notice with the sign-in and reset links, nothing else changes.
     const head = await eventCount();
@@ -136,6 +153,8 @@ describe('POST /api/auth/register', () => {
     expect((await confirm(token)).status).toBe(200);
     const head = await eventCount();
     expect((await confirm(token)).status, 'a second click is harmless').toBe(200);
+    // A confirmed account answers a wrong secret as an unconfirmed one does.
+    expect(await confirm(`${userId}.${'x'.repeat(43)}`)).toMatchObject({ status: 400, body: { message: wrong.body['message'] } });
     expect(await eventCount()).toBe(head);
     expect((await approve()).status).toBe(200);
   });

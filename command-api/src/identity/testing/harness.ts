@@ -10,6 +10,8 @@ import { redisRateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { bearerFor, testKeys } from '@concierge/platform/testing/keys';
 import { listen } from '@concierge/platform/testing/http';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata, toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
@@ -35,6 +37,8 @@ export interface Reply {
 
 export interface IdentityApi {
   readonly store: EventStore;
+  /** The credential store beside it (same schema), for use cases a test runs directly. */
+  readonly credentials: CredentialStore;
   readonly keys: SigningKeys;
   readonly url: string;
   readonly eventStoreSchema: string;
@@ -88,6 +92,7 @@ export interface IdentityApiOptions {
 export async function startIdentityApi(label: string, options: IdentityApiOptions = {}): Promise<IdentityApi> {
   const schemas: TestSchemas = await createTestSchemas(label);
   const store = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
+  const credentials = createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema });
   const keys = testKeys();
   const clock = { now: new Date() };
   const prefix = `test-${label}-${randomUUID().slice(0, 8)}`;
@@ -96,6 +101,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
   const app = createCommandApp({
     eventStore: store,
     hasher: testHasher,
+    credentials,
     keys,
     logger: pino({ level: 'silent' }),
     now: () => clock.now,
@@ -143,7 +149,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
   const seedUser = async (seed: SeedUser): Promise<string> => {
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: clock.now };
     const input = { email: seed.email, password: seed.password, firstName: seed.firstName ?? 'Ada', lastName: seed.lastName ?? 'Lovelace' };
-    const { userId } = await registerUser({ eventStore: store, hasher: testHasher }, input, ctx);
+    const { userId } = await registerUser({ eventStore: store, hasher: testHasher, credentials }, input, ctx);
     const status = seed.status ?? 'approved';
     const role = seed.role ?? 'user';
     if (status !== 'pending' || role !== 'user') {
@@ -155,6 +161,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
 
   return {
     store,
+    credentials,
     keys,
     url: server.url,
     eventStoreSchema: schemas.eventStoreSchema,

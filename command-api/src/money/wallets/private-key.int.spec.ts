@@ -1,3 +1,4 @@
+import { hashToken } from '@concierge/domain/identity/session/refresh-token';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
@@ -68,7 +69,8 @@ describe('private-key reveal behind a step-up (POST .../private-key/grant, GET .
     expect(granted.headers.get('cache-control')).toBe('no-store');
     expect(granted.body).toMatchObject({ message: GRANT_ISSUED_MESSAGE, position: expect.stringMatching(/^\d+-\d+$/) });
     const grant = String(granted.body['grant']);
-    expect(grant).toMatch(/^[\w-]{43}$/);
+    // `<grant id><secret>`: the id names the grant in the step-up stream, the secret's hash is in the credential store.
+    expect(grant).toMatch(/^[0-9a-f]{32}[\w-]{43}$/);
     expect(Date.parse(String(granted.body['expiresAt'])) - api.clock.now.getTime()).toBe(2 * MINUTE);
 
     const reply = await reveal(memberId, auth, grant);
@@ -84,6 +86,8 @@ describe('private-key reveal behind a step-up (POST .../private-key/grant, GET .
     expect(await stepUpEvents(adminId)).toEqual(['StepUpGranted', 'StepUpGrantUsed']);
     const stored = await api.storedText();
     expect(stored).not.toContain(grant);
+    expect(stored).not.toContain(hashToken(grant.slice(32)));
+    expect(stored).not.toContain(hashToken(grant));
     expect(stored).not.toContain(PASSWORD);
     expect(stored).not.toContain(expected.privateKey.slice(2));
     expect(stored).not.toContain(MNEMONIC);

@@ -14,6 +14,8 @@ import { createStrategy } from '../../strategies/manage-strategies.js';
 
 /** A hasher for journeys only: the identity flows need one, nobody signs in here. */
 const journeyHasher = { hash: async (password: string) => `journey$${password.length}`, verify: async () => false };
+/** Journeys never sign in, so the password's credential is never read back: nothing is kept. */
+const journeyCredentials = { put: async () => undefined, get: async () => undefined, close: async () => undefined };
 
 const admin = (): CommandContext => ({ actor: { type: 'user', userId: 'journey-admin', role: 'admin' }, correlationId: randomUUID(), causationId: randomUUID(), now: new Date() });
 const member = (userId: string): CommandContext => ({ ...admin(), actor: { type: 'user', userId, role: 'user' } });
@@ -38,7 +40,7 @@ export interface MemberJourney {
  */
 export async function memberJourney(eventStore: EventStore, n: number): Promise<MemberJourney> {
   await ensureDefaultPlan({ eventStore }, '1', admin());
-  const { userId } = await registerUser({ eventStore, hasher: journeyHasher }, { firstName: 'Ada', lastName: `Journey${n}`, email: `journey${n}-${randomUUID()}@example.com`, password: 'Analytical1' }, admin());
+  const { userId } = await registerUser({ eventStore, hasher: journeyHasher, credentials: journeyCredentials }, { firstName: 'Ada', lastName: `Journey${n}`, email: `journey${n}-${randomUUID()}@example.com`, password: 'Analytical1' }, admin());
   await tick();
   await approveUser(eventStore, userId, admin());
   // The well-known development mnemonic: journeys hold no real funds.

@@ -6,7 +6,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { keepPassword, passwordMatches, type PasswordDeps } from '../credentials.js';
 import { registerUser } from '../registration/register.js';
 import { userAggregate } from '../user/decide.js';
 import { findUserByEmail } from '../user/find-user.js';
@@ -21,9 +21,8 @@ export const EnsureAdminInput = z.object({
 });
 export type EnsureAdminInput = z.input<typeof EnsureAdminInput>;
 
-export interface EnsureAdminDeps {
+export interface EnsureAdminDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
   readonly now?: () => Date;
 }
 
@@ -115,16 +114,16 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   let confirmedByOperator = false;
   const alreadyAdmin = user?.status === 'approved' && user.role === 'admin';
   // An approved admin is left alone unless the operator asks to take it over (a lost admin password).
-  const passwordMatches = user && (!alreadyAdmin || options.takeOver) ? await deps.hasher.verify(user.passwordHash, password) : true;
-  if (!passwordMatches && !options.takeOver) throw new AccountNotOwnedError(email);
+  const ownsPassword = user && (!alreadyAdmin || options.takeOver) ? await passwordMatches(deps, user.password, password) : true;
+  if (!ownsPassword && !options.takeOver) throw new AccountNotOwnedError(email);
   if (user && !user.emailVerified) {
     if (!options.takeOver) throw new EmailUnconfirmedError(email);
     const confirm = { type: 'VerifyEmailByOperator' as const, data: { userId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
     confirmedByOperator = (await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, confirm, ctx)).events.length > 0;
   }
-  if (user && !passwordMatches && options.takeOver) {
-    const passwordHash = await deps.hasher.hash(password);
-    const takeOver = { type: 'SetPasswordByOperator' as const, data: { userId, passwordHash, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
+  if (user && !ownsPassword && options.takeOver) {
+    const passwordCredentialId = await keepPassword(deps, password);
+    const takeOver = { type: 'SetPasswordByOperator' as const, data: { userId, passwordCredentialId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
     await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, takeOver, ctx);
     takenOver = true;
   }

@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { LoginRequest, LoginResponse } from '@concierge/contracts';
 import { UnauthorizedError } from '@concierge/platform/errors';
 import { formatPosition } from '@concierge/platform/event-store/position';
-import type { PasswordHasher } from '../password-hasher.js';
+import { passwordMatches, type PasswordDeps } from '../credentials.js';
 import type { ContextFor } from '../session/refresh.js';
 import { startSession, type SessionDeps } from '../session/start-session.js';
 import { findUserByEmail } from '../user/find-user.js';
 import { userDtoOf } from '../user/user-dto.js';
 import { blockedAccountError, INVALID_CREDENTIALS_MESSAGE } from './account-status.js';
 
-export interface LoginDeps extends SessionDeps {
-  readonly hasher: PasswordHasher;
-}
+export interface LoginDeps extends SessionDeps, PasswordDeps {}
 
 /** `passwordAccepted` runs once the password is known right, whatever the account's status. */
 export type LogIn = (input: LoginRequest, contextFor: ContextFor, passwordAccepted?: () => Promise<void>) => Promise<LoginResponse>;
@@ -27,7 +25,7 @@ export function createLogin(deps: LoginDeps): LogIn {
   dummyHash.catch(() => undefined); // awaited (and reported) at the first unknown email
   return async (input, contextFor, passwordAccepted) => {
     const user = await findUserByEmail(deps.eventStore, input.email);
-    const valid = user ? await deps.hasher.verify(user.passwordHash, input.password) : await deps.hasher.verify(await dummyHash, input.password);
+    const valid = user ? await passwordMatches(deps, user.password, input.password) : await deps.hasher.verify(await dummyHash, input.password);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     await passwordAccepted?.();
     if (user.status !== 'approved') throw blockedAccountError(user.status);

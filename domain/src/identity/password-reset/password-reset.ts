@@ -3,17 +3,28 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { keepPassword, keepSecret, secretMatches, type PasswordDeps } from '../credentials.js';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { ContextFor } from '../session/refresh.js';
-import { hashToken, newSecret } from '../session/refresh-token.js';
+import { newSecret } from '../session/refresh-token.js';
 import { userAggregate } from '../user/decide.js';
 import { findUserByEmail, findUserById } from '../user/find-user.js';
 import { userStreamId } from '../user/user.js';
-import { invalidResetLink, isUsable, RESET_TOKEN_TTL_MS, resetTokenAggregate, resetTokenStreamId, spentByLaterPassword } from './reset-token.js';
+import {
+  invalidResetLink,
+  isUsable,
+  newResetLinkId,
+  RESET_TOKEN_TTL_MS,
+  resetLinkOf,
+  resetTokenAggregate,
+  resetTokenOf,
+  resetTokenStreamId,
+  spentByLaterPassword,
+  type ResetTokenState,
+} from './reset-token.js';
 
-export interface PasswordResetDeps {
+export interface PasswordResetDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
   readonly mail: MailOutbox;
   /** Where the SPA is served, e.g. https://app.example.com; reset links point there. */
   readonly publicUrl: string;
@@ -28,22 +39,26 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   const user = await findUserByEmail(deps.eventStore, email);
   if (!user || (user.status !== 'approved' && user.status !== 'pending')) return;
   const ctx = contextFor({ type: 'system', reason: 'forgot-password' });
-  const token = newSecret();
-  const tokenHash = hashToken(token);
+  const linkId = newResetLinkId();
+  const secret = newSecret();
+  const token = resetTokenOf(linkId, secret);
+  const secretId = await keepSecret(deps.credentials, secret);
   const expiresAt = new Date(ctx.now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
-  const issue = { type: 'IssuePasswordResetToken' as const, data: { userId: user.userId, tokenHash, expiresAt }, metadata: commandMetadata(ctx) };
-  await handleCommand(deps.eventStore, resetTokenStreamId(tokenHash), resetTokenAggregate, issue, ctx);
+  const issue = { type: 'IssuePasswordResetToken' as const, data: { userId: user.userId, secretId, expiresAt }, metadata: commandMetadata(ctx) };
+  await handleCommand(deps.eventStore, resetTokenStreamId(linkId), resetTokenAggregate, issue, ctx);
   const resetUrl = `${deps.publicUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
-  await deps.mail.send(`password-reset-${tokenHash}`, {
+  await deps.mail.send(`password-reset-${linkId}`, {
     template: 'password-reset',
     to: user.email,
-    data: { firstName: user.firstName, resetUrl, expiresAt },
+    // Before the email is confirmed the name is a registrant's, perhaps not the mailbox owner's: greet no one.
+    data: { firstName: user.emailVerified ? user.firstName : '', resetUrl, expiresAt },
   });
 }
 
 /** GET /auth/reset-password/:token: throws 400 unless the link can still be used. */
-export async function checkResetToken(store: EventStore, token: string, now: Date): Promise<void> {
-  const { state } = await loadState(store, resetTokenStreamId(hashToken(token)), resetTokenAggregate);
+export async function checkResetToken(deps: { eventStore: EventStore; credentials: CredentialStore }, token: string, now: Date): Promise<void> {
+  const store = deps.eventStore;
+  const { state } = await openResetLink(deps, token);
   if (!isUsable(state, now)) throw invalidResetLink();
   const user = await findUserById(store, state.userId);
   if (!user || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
@@ -59,22 +74,32 @@ export async function resetPassword(
   input: { token: string; newPassword: string },
   contextFor: ContextFor,
 ): Promise<Position | null> {
-  const tokenHash = hashToken(input.token);
-  const streamId = resetTokenStreamId(tokenHash);
-  const { state } = await loadState(deps.eventStore, streamId, resetTokenAggregate);
+  const { streamId, state } = await openResetLink(deps, input.token);
   const user = state.status === 'none' ? undefined : await findUserById(deps.eventStore, state.userId);
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'password-reset' });
   if (!user || !isUsable(state, ctx.now) || spentByLaterPassword(state.issuedAt, user.credentialsChangedAt)) throw invalidResetLink();
-  const passwordHash = await deps.hasher.hash(input.newPassword);
+  const passwordCredentialId = await keepPassword(deps, input.newPassword);
   const metadata = commandMetadata(ctx);
-  await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UsePasswordResetToken', data: { tokenHash }, metadata }, ctx);
+  await handleCommand(deps.eventStore, streamId, resetTokenAggregate, { type: 'UsePasswordResetToken', data: {}, metadata }, ctx);
   // The user decider checks the link's age again on the account's latest state, so two links used at once cannot both set it.
   const { position } = await handleCommand(
     deps.eventStore,
     userStreamId(user.userId),
     userAggregate,
-    { type: 'ResetUserPassword', data: { userId: user.userId, passwordHash, linkIssuedAt: state.issuedAt }, metadata },
+    { type: 'ResetUserPassword', data: { userId: user.userId, passwordCredentialId, linkIssuedAt: state.issuedAt }, metadata },
     ctx,
   );
   return position;
+}
+
+/**
+ * The link a presented token names, its state as `none` unless the token's secret is the link's
+ * (checked against the credential store), so a wrong secret for a real link is as unknown as a
+ * made-up link.
+ */
+async function openResetLink(deps: { eventStore: EventStore; credentials: CredentialStore }, token: string): Promise<{ streamId: string; state: ResetTokenState }> {
+  const { streamId, secret, legacy } = resetLinkOf(token);
+  const { state } = await loadState(deps.eventStore, streamId, resetTokenAggregate);
+  if (state.status === 'none' || legacy) return { streamId, state };
+  return { streamId, state: (await secretMatches(deps.credentials, state.secret, secret)) ? state : { status: 'none' } };
 }

@@ -1,8 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { streamName, type PasswordResetTokenCommand, type PasswordResetTokenIssued, type PasswordResetTokenUsed } from '@concierge/contracts';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
+import type { SecretRef } from '../credentials.js';
+import { hashToken } from '../session/refresh-token.js';
 
-/** Stream of one reset link, named by the token's hash: the token itself is never stored. */
-export const resetTokenStreamId = (tokenHash: string) => streamName('passwordReset', tokenHash);
+/** Stream of one reset link, named by its link id (legacy links: by the token's hash); the token itself is never stored. */
+export const resetTokenStreamId = (linkIdOrTokenHash: string) => streamName('passwordReset', linkIdOrTokenHash);
+
+/** Hex digits of a link id at the start of a reset token (a legacy token is 43 base64url characters, no link id). */
+const LINK_ID_LENGTH = 32;
+
+/** A reset token: `<link id, 32 hex><secret>`, URL-safe with no separator, as the contracts' ResetToken allows. */
+export const resetTokenOf = (linkId: string, secret: string) => `${linkId}${secret}`;
+export const newResetLinkId = () => randomUUID().replaceAll('-', '');
+
+/** The stream a presented token names, and what of it is the secret (a legacy token: the whole, by its hash). */
+export function resetLinkOf(token: string): { streamId: string; secret: string; legacy: boolean } {
+  if (token.length > LINK_ID_LENGTH && /^[0-9a-f]{32}$/.test(token.slice(0, LINK_ID_LENGTH))) {
+    return { streamId: resetTokenStreamId(token.slice(0, LINK_ID_LENGTH)), secret: token.slice(LINK_ID_LENGTH), legacy: false };
+  }
+  return { streamId: resetTokenStreamId(hashToken(token)), secret: token, legacy: true };
+}
 
 /** A reset link is usable this long after it was mailed. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -15,15 +33,16 @@ export type ResetTokenEvent =
 
 export type ResetTokenState =
   | { status: 'none' }
-  | { status: 'issued' | 'used'; userId: string; tokenHash: string; issuedAt: string; expiresAt: string };
+  | { status: 'issued' | 'used'; userId: string; secret: SecretRef; issuedAt: string; expiresAt: string };
 
 export const initialResetTokenState: ResetTokenState = { status: 'none' };
 
 export function evolveResetToken(state: ResetTokenState, event: ResetTokenEvent): ResetTokenState {
   switch (event.type) {
     case 'PasswordResetTokenIssued': {
-      const { userId, tokenHash, issuedAt, expiresAt } = event.data;
-      return { status: 'issued', userId, tokenHash, issuedAt, expiresAt };
+      const { userId, secretId, tokenHash, issuedAt, expiresAt } = event.data;
+      const secret: SecretRef = secretId !== undefined ? { secretId } : { tokenHash: tokenHash ?? '' };
+      return { status: 'issued', userId, secret, issuedAt, expiresAt };
     }
     case 'PasswordResetTokenUsed':
       return state.status === 'none' ? state : { ...state, status: 'used' };
@@ -57,14 +76,14 @@ export function decideResetToken(command: PasswordResetTokenCommand, state: Rese
   switch (command.type) {
     case 'IssuePasswordResetToken': {
       if (state.status !== 'none') throw new ConflictError('This reset token already exists.');
-      const { userId, tokenHash, expiresAt } = command.data;
-      return [{ type: 'PasswordResetTokenIssued', data: { userId, tokenHash, issuedAt: command.metadata.now, expiresAt } }];
+      const { userId, secretId, expiresAt } = command.data;
+      return [{ type: 'PasswordResetTokenIssued', data: { userId, secretId, issuedAt: command.metadata.now, expiresAt } }];
     }
     case 'UsePasswordResetToken': {
       // Single use: the append happens at the revision read, so two uses cannot both pass.
       const usedAt = command.metadata.now;
       if (!isUsable(state, new Date(usedAt))) throw invalidResetLink();
-      return [{ type: 'PasswordResetTokenUsed', data: { userId: state.userId, tokenHash: state.tokenHash, usedAt } }];
+      return [{ type: 'PasswordResetTokenUsed', data: { userId: state.userId, usedAt } }];
     }
     default: {
       const unexpected: never = command;

@@ -4,7 +4,7 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { keepPassword, passwordKey, passwordMatches, type PasswordDeps } from '../credentials.js';
 import { endSessions } from '../session/end-sessions.js';
 import { sessionAggregate } from '../session/decide.js';
 import { sessionStreamId } from '../session/session.js';
@@ -46,7 +46,7 @@ export interface PasswordGuesses {
  * account ends, so the owner signs in again and the thief is out.
  */
 export async function changePassword(
-  deps: SessionDeps & { readonly hasher: PasswordHasher },
+  deps: SessionDeps & PasswordDeps,
   caller: { readonly userId: string; readonly sessionId: string },
   request: ChangePasswordRequest,
   ctx: CommandContext,
@@ -54,7 +54,7 @@ export async function changePassword(
 ): Promise<IssuedTokens> {
   const user = await findUserById(deps.eventStore, caller.userId);
   if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-  if (!(await deps.hasher.verify(user.passwordHash, request.currentPassword))) {
+  if (!(await passwordMatches(deps, user.password, request.currentPassword))) {
     if (guesses && guesses.failures >= guesses.failuresBeforeSignOut) {
       await endSessions(deps.eventStore, user.userId, 'password_attempts', ctx);
       await guesses.succeeded(); // a fresh count once the owner has signed in again
@@ -64,12 +64,12 @@ export async function changePassword(
   }
   await guesses?.succeeded();
   if (request.newPassword === request.currentPassword) throw new ValidationError([{ field: 'newPassword', message: SAME_PASSWORD_MESSAGE }]);
-  const passwordHash = await deps.hasher.hash(request.newPassword);
-  const data = { userId: user.userId, verifiedPasswordHash: user.passwordHash, passwordHash };
+  const passwordCredentialId = await keepPassword(deps, request.newPassword);
+  const data = { userId: user.userId, verifiedPassword: passwordKey(user.password), passwordCredentialId };
   const command: UserCommand = { type: 'ChangePassword', data, metadata: commandMetadata(ctx) };
   await handleCommand(deps.eventStore, userStreamId(user.userId), userAggregate, command, ctx);
   const { state: current } = await loadState(deps.eventStore, sessionStreamId(caller.sessionId), sessionAggregate);
   const rememberMe = current.status !== 'none' && current.userId === user.userId && current.rememberMe;
-  const changed = { ...user, passwordHash, credentialsChangedAt: ctx.now.toISOString(), sessionsValidAfter: ctx.now.toISOString() };
+  const changed = { ...user, password: { credentialId: passwordCredentialId }, credentialsChangedAt: ctx.now.toISOString(), sessionsValidAfter: ctx.now.toISOString() };
   return startSession(deps, changed, rememberMe, ctx);
 }

@@ -4,7 +4,8 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
-import { hashToken, newSecret } from '../session/refresh-token.js';
+import { keepPassword, keepSecret } from '../credentials.js';
+import { newSecret } from '../session/refresh-token.js';
 import { EMAIL_VERIFICATION_TTL_MS } from '../user/email-verification.js';
 import { userAggregate, type UserCommand } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';
@@ -21,23 +22,29 @@ export interface MemberRegistrationDeps extends RegistrationDeps {
  * mail; it can be approved only once the link was opened. A taken email gets the same answer,
  * and its owner a mail: a new link while the email is unconfirmed, else a notice that someone
  * tried. So registration neither tells anyone which emails have accounts nor lets anyone claim
- * an email they cannot read. The password is hashed either way, so both take the same time.
+ * an email they cannot read. The password is hashed and kept either way, so both take the same time.
+ *
+ * Each link confirms the registration that asked for it: its name and password become the
+ * account's when it is opened, and a later registration's link replaces it, so whoever registered
+ * an email first (without reading its mail) never keeps the account. The link's mail greets no one
+ * by name, since the name is whatever the registrant typed, not yet the mailbox owner's.
  */
 export async function registerMember(deps: MemberRegistrationDeps, input: RegisterRequest, ctx: CommandContext): Promise<{ position: Position | null }> {
-  const passwordHash = await deps.hasher.hash(input.password);
+  const { firstName, lastName, email } = input;
+  const passwordCredentialId = await keepPassword(deps, input.password);
   const secret = newSecret();
-  const tokenHash = hashToken(secret);
-  const { userId, taken } = await reserveEmail(deps, input.email, ctx);
+  const secretId = await keepSecret(deps.credentials, secret);
+  const { userId, taken } = await reserveEmail(deps, email, ctx);
   const base = deps.publicUrl.replace(/\/+$/, '');
   const stream = userStreamId(userId);
+  const link = { token: `${userId}.${secret}`, secretId };
 
   if (!taken) {
-    const { firstName, lastName, email } = input;
-    const data = { userId, firstName, lastName, email, passwordHash, emailVerificationTokenHash: tokenHash };
+    const data = { userId, firstName, lastName, email, passwordCredentialId, emailVerificationSecretId: secretId };
     const command = { type: 'RegisterUser' as const, data, metadata: commandMetadata(ctx) };
     try {
       const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx);
-      await mailLink(deps, { email, firstName }, `${userId}.${secret}`, tokenHash, ctx.now);
+      await mailLink(deps, email, link, ctx.now);
       return { position };
     } catch (error) {
       // A registration racing this one for the same email wrote the account first: it is taken now.
@@ -48,14 +55,15 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
   const { state: owner } = await loadState(deps.eventStore, stream, userAggregate);
   if (owner.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
   const metadata = commandMetadata(ctx);
+  const registration = { firstName, lastName, passwordCredentialId };
   const command: UserCommand = owner.emailVerified
     ? { type: 'NoteRepeatedRegistration', data: { userId }, metadata }
-    : { type: 'IssueEmailVerification', data: { userId, tokenHash }, metadata };
+    : { type: 'IssueEmailVerification', data: { userId, secretId, registration }, metadata };
   const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx, CONTENDED_RETRY);
   if (!owner.emailVerified) {
-    await mailLink(deps, owner, `${userId}.${secret}`, tokenHash, ctx.now);
+    await mailLink(deps, owner.email, link, ctx.now);
   } else {
-    await deps.mail.send(`registration-repeated-${tokenHash}`, {
+    await deps.mail.send(`registration-repeated-${secretId}`, {
       template: 'registration-repeated',
       to: owner.email,
       data: { firstName: owner.firstName, loginUrl: `${base}/login`, resetUrl: `${base}/forgot-password` },
@@ -64,8 +72,9 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
   return { position };
 }
 
-async function mailLink(deps: MemberRegistrationDeps, owner: { email: string; firstName: string }, token: string, tokenHash: string, now: Date) {
-  const verifyUrl = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email?token=${token}`;
+/** The confirmation mail: no name in it (see registerMember); keyed by the link's secret id, so a retry sends it once. */
+async function mailLink(deps: MemberRegistrationDeps, to: string, link: { token: string; secretId: string }, now: Date) {
+  const verifyUrl = `${deps.publicUrl.replace(/\/+$/, '')}/verify-email?token=${link.token}`;
   const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString();
-  await deps.mail.send(`verify-email-${tokenHash}`, { template: 'verify-email', to: owner.email, data: { firstName: owner.firstName, verifyUrl, expiresAt } });
+  await deps.mail.send(`verify-email-${link.secretId}`, { template: 'verify-email', to, data: { verifyUrl, expiresAt } });
 }

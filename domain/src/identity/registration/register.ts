@@ -6,13 +6,12 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { reserve } from '../../shared/reservation.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { keepPassword, type PasswordDeps } from '../credentials.js';
 import { EMAIL_TAKEN_MESSAGE, userAggregate } from '../user/decide.js';
 import { userStreamId } from '../user/user.js';
 
-export interface RegistrationDeps {
+export interface RegistrationDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
   readonly newId?: () => string;
 }
 
@@ -35,12 +34,12 @@ export async function registerUser(
 ): Promise<{ userId: string; position: Position | null }> {
   const { userId, taken } = await reserveEmail(deps, input.email, ctx);
   if (taken) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-  const passwordHash = await deps.hasher.hash(input.password);
+  const passwordCredentialId = await keepPassword(deps, input.password);
   const { position } = await handleCommand(
     deps.eventStore,
     userStreamId(userId),
     userAggregate,
-    { type: 'RegisterUser', data: { userId, firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash }, metadata: commandMetadata(ctx) },
+    { type: 'RegisterUser', data: { userId, firstName: input.firstName, lastName: input.lastName, email: input.email, passwordCredentialId }, metadata: commandMetadata(ctx) },
     ctx,
   );
   return { userId, position };

@@ -6,6 +6,7 @@ import type {
   SessionRevocationReason,
 } from '@concierge/contracts';
 import { ConflictError, UnauthorizedError } from '@concierge/platform/errors';
+import { secretKey } from '../credentials.js';
 import { evolveSession, initialSessionState, type SessionEvent, type SessionState } from './session.js';
 
 export type { SessionCommand } from '@concierge/contracts';
@@ -16,8 +17,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export function issueRefreshSession(command: IssueRefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'none') throw new ConflictError('This session already exists.');
-  const { sessionId, userId, tokenHash, rememberMe, expiresAt } = command.data;
-  return [{ type: 'RefreshSessionIssued', data: { sessionId, userId, tokenHash, rememberMe, issuedAt: command.metadata.now, expiresAt } }];
+  const { sessionId, userId, secretId, rememberMe, expiresAt } = command.data;
+  return [{ type: 'RefreshSessionIssued', data: { sessionId, userId, secretId, rememberMe, issuedAt: command.metadata.now, expiresAt } }];
 }
 
 /**
@@ -33,25 +34,25 @@ export function rotateRefreshSession(command: RotateRefreshSession, state: Sessi
   const revokedAt = command.metadata.now;
   if (Date.parse(revokedAt) >= Date.parse(state.expiresAt)) throw new UnauthorizedError(SESSION_EXPIRED_MESSAGE);
   const { sessionId, userId } = state;
-  const { presentedTokenHash, tokenHash, standing } = command.data;
+  const { presented, secretId, standing } = command.data;
   const revoke = (reason: SessionRevocationReason): SessionEvent[] => [
     { type: 'RefreshSessionRevoked', data: { sessionId, userId, reason, revokedAt } },
   ];
-  if (presentedTokenHash !== state.tokenHash) {
-    if (state.spentHashes.includes(presentedTokenHash)) return revoke('reuse_detected');
+  if (presented !== secretKey(state.current)) {
+    if (state.spent.some((spent) => secretKey(spent) === presented)) return revoke('reuse_detected');
     throw new UnauthorizedError(INVALID_REFRESH_MESSAGE);
   }
   if (!standing || standing.status !== 'approved') return revoke('account_blocked');
   const issuedAt = Date.parse(state.issuedAt);
   if (standing.credentialsChangedAt !== null && Date.parse(standing.credentialsChangedAt) > issuedAt) return revoke('password_changed');
   if (standing.sessionsValidAfter !== null && Date.parse(standing.sessionsValidAfter) > issuedAt) return revoke('sessions_ended');
-  return [{ type: 'RefreshSessionRotated', data: { sessionId, userId, tokenHash, expiresAt: state.expiresAt, rotatedAt: revokedAt } }];
+  return [{ type: 'RefreshSessionRotated', data: { sessionId, userId, secretId, expiresAt: state.expiresAt, rotatedAt: revokedAt } }];
 }
 
 export function revokeRefreshSession(command: RevokeRefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'active') return [];
-  const { presentedTokenHash, reason } = command.data;
-  const known = presentedTokenHash === state.tokenHash || state.spentHashes.includes(presentedTokenHash);
+  const { presented, reason } = command.data;
+  const known = presented === secretKey(state.current) || state.spent.some((spent) => secretKey(spent) === presented);
   if (!known) return [];
   const { sessionId, userId } = state;
   return [{ type: 'RefreshSessionRevoked', data: { sessionId, userId, reason, revokedAt: command.metadata.now } }];

@@ -15,27 +15,27 @@ const when = (events: SessionEvent[], command: SessionCommand) => decideSession(
 const issued = decideSession(
   {
     type: 'IssueRefreshSession',
-    data: { sessionId: 's-1', userId: 'u-1', tokenHash: hash('a'), rememberMe: true, expiresAt: '2026-12-22T10:00:00.000Z' },
+    data: { sessionId: 's-1', userId: 'u-1', secretId: hash('a'), rememberMe: true, expiresAt: '2026-12-22T10:00:00.000Z' },
     metadata: at(issuedAt),
   },
   initialSessionState,
 );
 const rotate = (presented: string, next: string, standing: UserStanding | undefined = approved, now = later): SessionCommand => ({
   type: 'RotateRefreshSession',
-  data: { sessionId: 's-1', presentedTokenHash: presented, tokenHash: next, standing },
+  data: { sessionId: 's-1', presented: presented, secretId: next, standing },
   metadata: at(now),
 });
 const rotatedOnce = [...issued, ...decideSession(rotate(hash('a'), hash('b')), given(issued))];
 
 describe('refresh sessions', () => {
-  it('open with only the hash of the refresh token', () => {
+  it('open naming the refresh token by its secret id (its hash is in the credential store)', () => {
     expect(issued).toEqual([
       {
         type: 'RefreshSessionIssued',
         data: {
           sessionId: 's-1',
           userId: 'u-1',
-          tokenHash: hash('a'),
+          secretId: hash('a'),
           rememberMe: true,
           issuedAt: issuedAt.toISOString(),
           expiresAt: '2026-12-22T10:00:00.000Z',
@@ -48,7 +48,7 @@ describe('refresh sessions', () => {
     expect(rotatedOnce.slice(1)).toEqual([
       {
         type: 'RefreshSessionRotated',
-        data: { sessionId: 's-1', userId: 'u-1', tokenHash: hash('b'), expiresAt: '2026-12-22T10:00:00.000Z', rotatedAt: later.toISOString() },
+        data: { sessionId: 's-1', userId: 'u-1', secretId: hash('b'), expiresAt: '2026-12-22T10:00:00.000Z', rotatedAt: later.toISOString() },
       },
     ]);
     expect(when(rotatedOnce, rotate(hash('b'), hash('c')))[0]?.type).toBe('RefreshSessionRotated');
@@ -68,7 +68,7 @@ describe('refresh sessions', () => {
     }));
     const history = [...issued, ...rotations];
     const state = given(history);
-    expect(state.status === 'active' && state.spentHashes.length).toBe(SPENT_HASHES_KEPT);
+    expect(state.status === 'active' && state.spent.length).toBe(SPENT_HASHES_KEPT);
     // The oldest token kept still ends the session; the one before it is no longer known.
     expect(when(history, rotate(token(10), token(0)))[0]?.data).toMatchObject({ reason: 'reuse_detected' });
     expect(() => when(history, rotate(token(9), token(0)))).toThrow(INVALID_REFRESH_MESSAGE);
@@ -89,7 +89,7 @@ describe('refresh sessions', () => {
     expect(blocked[0]?.data).toMatchObject({ reason: 'account_blocked' });
     const gone: SessionCommand = {
       type: 'RotateRefreshSession',
-      data: { sessionId: 's-1', presentedTokenHash: hash('a'), tokenHash: hash('b'), standing: undefined },
+      data: { sessionId: 's-1', presented: hash('a'), secretId: hash('b'), standing: undefined },
       metadata: at(later),
     };
     expect(when(issued, gone)[0]?.data).toMatchObject({ reason: 'account_blocked' });
@@ -112,7 +112,7 @@ describe('refresh sessions', () => {
   it('log out with the current or an exchanged token; anything else, or a second logout, changes nothing', () => {
     const logout = (presented: string): SessionCommand => ({
       type: 'RevokeRefreshSession',
-      data: { sessionId: 's-1', presentedTokenHash: presented, reason: 'logout' },
+      data: { sessionId: 's-1', presented: presented, reason: 'logout' },
       metadata: at(later),
     });
     const ended = when(rotatedOnce, logout(hash('b')));
@@ -124,4 +124,14 @@ describe('refresh sessions', () => {
     expect(when([...rotatedOnce, ...ended], logout(hash('b')))).toEqual([]);
     expect(when([], logout(hash('b')))).toEqual([]);
   });
+
+  it('still fold and rotate a session begun before the credential store (token hashes in its events)', () => {
+    const legacy: SessionEvent[] = [
+      { type: 'RefreshSessionIssued', data: { sessionId: 's-1', userId: 'u-1', tokenHash: hash('a'), rememberMe: false, issuedAt: issuedAt.toISOString(), expiresAt: '2026-12-22T10:00:00.000Z' } },
+    ];
+    expect(given(legacy)).toMatchObject({ current: { tokenHash: hash('a') }, spent: [] });
+    const rotated = when(legacy, rotate(hash('a'), 'secret-b'));
+    expect(given([...legacy, ...rotated])).toMatchObject({ current: { secretId: 'secret-b' }, spent: [{ tokenHash: hash('a') }] });
+  });
 });
+

@@ -1,3 +1,4 @@
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { Actor } from '@concierge/platform/event-store/port';
 import { UnauthorizedError } from '@concierge/platform/errors';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
@@ -5,8 +6,9 @@ import { commandMetadata, type CommandContext } from '../../shared/command-conte
 import { blockedAccountError } from '../login/account-status.js';
 import { findUserById } from '../user/find-user.js';
 import { INVALID_REFRESH_MESSAGE, SESSION_ENDED_MESSAGE, sessionAggregate } from './decide.js';
-import { hashToken, newRefreshToken, sessionIdOf } from './refresh-token.js';
-import { sessionStreamId } from './session.js';
+import { keepSecret, secretKey, secretMatches } from '../credentials.js';
+import { newRefreshToken, sessionIdOf } from './refresh-token.js';
+import { sessionStreamId, type SessionState } from './session.js';
 import { accessTokenFor, type IssuedTokens, type SessionDeps } from './start-session.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Please sign in again.';
@@ -28,7 +30,8 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string, co
   const ctx = contextFor(user ? { type: 'user', userId: user.userId, role: user.role } : { type: 'system', reason: 'refresh-token' });
   const next = newRefreshToken(sessionId);
   const standing = user && { status: user.status, credentialsChangedAt: user.credentialsChangedAt, sessionsValidAfter: user.sessionsValidAfter };
-  const data = { sessionId, presentedTokenHash: hashToken(refreshToken), tokenHash: hashToken(next), standing };
+  const presented = await presentedKey(deps.credentials, state, refreshToken);
+  const data = { sessionId, presented, secretId: await keepSecret(deps.credentials, next), standing };
   const { events, position } = await handleCommand(
     deps.eventStore,
     streamId,
@@ -59,8 +62,21 @@ export async function endSession(deps: SessionDeps, refreshToken: string, contex
     deps.eventStore,
     streamId,
     sessionAggregate,
-    { type: 'RevokeRefreshSession', data: { sessionId, presentedTokenHash: hashToken(refreshToken), reason: 'logout' }, metadata: commandMetadata(ctx) },
+    { type: 'RevokeRefreshSession', data: { sessionId, presented: await presentedKey(deps.credentials, state, refreshToken), reason: 'logout' }, metadata: commandMetadata(ctx) },
     ctx,
   );
   return { position };
+}
+
+/** What the decider is told a presented token is: none of the session's tokens. */
+const UNKNOWN_TOKEN = 'unknown';
+
+/**
+ * Which of the session's tokens (the current one, then the spent ones, newest first) the presented
+ * refresh token is, as its key; UNKNOWN_TOKEN for none. The hashes are in the credential store.
+ */
+async function presentedKey(credentials: CredentialStore, state: SessionState, refreshToken: string): Promise<string> {
+  if (state.status === 'none') return UNKNOWN_TOKEN;
+  for (const ref of [state.current, ...[...state.spent].reverse()]) if (await secretMatches(credentials, ref, refreshToken)) return secretKey(ref);
+  return UNKNOWN_TOKEN;
 }

@@ -1,5 +1,6 @@
 import type { RefreshSessionIssued, RefreshSessionRevoked, RefreshSessionRotated, SessionRevocationReason } from '@concierge/contracts';
 import { streamName } from '@concierge/contracts';
+import type { SecretRef } from '../credentials.js';
 
 export const sessionStreamId = (sessionId: string) => streamName('session', sessionId);
 
@@ -14,13 +15,13 @@ interface SessionFacts {
   readonly rememberMe: boolean;
   readonly issuedAt: string;
   readonly expiresAt: string;
-  /** SHA-256 of the one refresh token that may be exchanged now. */
-  readonly tokenHash: string;
+  /** The one refresh token that may be exchanged now (its secret's hash, in the credential store or a legacy event). */
+  readonly current: SecretRef;
   /**
-   * Hashes of the newest SPENT_HASHES_KEPT tokens already exchanged, oldest first: presenting one
-   * again means a token was stolen.
+   * The newest SPENT_HASHES_KEPT tokens already exchanged, oldest first: presenting one again means
+   * a token was stolen.
    */
-  readonly spentHashes: readonly string[];
+  readonly spent: readonly SecretRef[];
 }
 
 /** A refresh session (one login on one device), keyed on status; `none` is the empty stream. */
@@ -43,16 +44,16 @@ export const SPENT_HASHES_KEPT = 3_000;
 export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'RefreshSessionIssued': {
-      const { sessionId, userId, rememberMe, issuedAt, expiresAt, tokenHash } = event.data;
-      return { status: 'active', sessionId, userId, rememberMe, issuedAt, expiresAt, tokenHash, spentHashes: [] };
+      const { sessionId, userId, rememberMe, issuedAt, expiresAt } = event.data;
+      return { status: 'active', sessionId, userId, rememberMe, issuedAt, expiresAt, current: secretRefOf(event.data), spent: [] };
     }
     case 'RefreshSessionRotated':
       if (state.status !== 'active') return state;
       return {
         ...state,
-        tokenHash: event.data.tokenHash,
+        current: secretRefOf(event.data),
         expiresAt: event.data.expiresAt,
-        spentHashes: [...state.spentHashes, state.tokenHash].slice(-SPENT_HASHES_KEPT),
+        spent: [...state.spent, state.current].slice(-SPENT_HASHES_KEPT),
       };
     case 'RefreshSessionRevoked':
       if (state.status === 'none') return state;
@@ -62,4 +63,9 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
       return unexpected;
     }
   }
+}
+
+/** A token's secret as an event names it: by secret id, else (legacy) by its hash. */
+function secretRefOf(data: { readonly secretId?: string | undefined; readonly tokenHash?: string | undefined }): SecretRef {
+  return data.secretId !== undefined ? { secretId: data.secretId } : { tokenHash: data.tokenHash ?? '' };
 }

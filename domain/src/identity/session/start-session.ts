@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '@concierge/platform/auth/access-token';
 import type { SigningKeys } from '@concierge/platform/auth/keys';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { handleCommand } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { RegisteredUser } from '../user/user.js';
 import { sessionAggregate } from './decide.js';
-import { hashToken, newRefreshToken } from './refresh-token.js';
+import { keepSecret } from '../credentials.js';
+import { newRefreshToken } from './refresh-token.js';
 import { sessionStreamId } from './session.js';
 
 /** Access tokens are short-lived: a role or status change reaches every device within this time. */
@@ -20,6 +22,8 @@ export const SESSION_TTL_MS = { rememberMe: 30 * DAY_MS, default: 14 * DAY_MS } 
 export interface SessionDeps {
   readonly eventStore: EventStore;
   readonly keys: SigningKeys;
+  /** Where refresh tokens' hashes are kept (never in event data). */
+  readonly credentials: CredentialStore;
 }
 
 export interface IssuedTokens {
@@ -39,7 +43,7 @@ export async function startSession(deps: SessionDeps, user: RegisteredUser, reme
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken(sessionId);
   const expiresAt = new Date(ctx.now.getTime() + (rememberMe ? SESSION_TTL_MS.rememberMe : SESSION_TTL_MS.default)).toISOString();
-  const data = { sessionId, userId: user.userId, tokenHash: hashToken(refreshToken), rememberMe, expiresAt };
+  const data = { sessionId, userId: user.userId, secretId: await keepSecret(deps.credentials, refreshToken), rememberMe, expiresAt };
   const { position } = await handleCommand(
     deps.eventStore,
     sessionStreamId(sessionId),

@@ -43,23 +43,24 @@ export function issueStepUpGrant(command: IssueStepUpGrant, state: StepUpState):
   const at = command.metadata.now;
   const wait = stepUpWaitSeconds(state, new Date(at));
   if (wait > 0) throw new StepUpLimitError(wait);
-  const { adminId, sessionId, memberId, passwordCorrect, grantHash, reason } = command.data;
+  const { adminId, sessionId, memberId, passwordCorrect, grantId, secretId, reason } = command.data;
   if (!passwordCorrect) return [{ type: 'StepUpRefused', data: { adminId, sessionId, memberId, refusedAt: at } }];
   const expiresAt = new Date(Date.parse(at) + STEP_UP_GRANT_TTL_MS).toISOString();
-  return [{ type: 'StepUpGranted', data: { adminId, sessionId, memberId, grantHash, reason, grantedAt: at, expiresAt } }];
+  return [{ type: 'StepUpGranted', data: { adminId, sessionId, memberId, grantId, secretId, reason, grantedAt: at, expiresAt } }];
 }
 
 /** A grant works once, for its own member and session, before it expires. */
 export function useStepUpGrant(command: UseStepUpGrant, state: StepUpState): StepUpEvent[] {
-  const { adminId, sessionId, memberId, grantHash } = command.data;
+  const { adminId, sessionId, memberId, grantKey } = command.data;
   const usedAt = command.metadata.now;
-  const grant: StepUpGrant | undefined = state.grants.find((g) => g.grantHash === grantHash);
+  const grant: StepUpGrant | undefined = state.grants.find((g) => g.key === grantKey);
   if (!grant) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
   if (grant.used) throw new ForbiddenError(GRANT_USED_MESSAGE);
   if (Date.parse(usedAt) >= Date.parse(grant.expiresAt)) throw new ForbiddenError(GRANT_EXPIRED_MESSAGE);
   if (grant.memberId !== memberId) throw new ForbiddenError(GRANT_OTHER_MEMBER_MESSAGE);
   if (grant.sessionId !== sessionId) throw new ForbiddenError(GRANT_OTHER_SESSION_MESSAGE);
-  return [{ type: 'StepUpGrantUsed', data: { adminId, memberId, grantHash, usedAt } }];
+  const named = 'secretId' in grant.secret ? { grantId: grant.key } : { grantHash: grant.key };
+  return [{ type: 'StepUpGrantUsed', data: { adminId, memberId, ...named, usedAt } }];
 }
 
 export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUpEvent[] {

@@ -17,18 +17,18 @@ import { evolveStepUp, initialStepUpState, STEP_UP_LIMIT, type StepUpEvent, type
 const T0 = Date.parse('2026-11-22T12:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms);
 const MINUTE = 60_000;
-const HASH = 'a'.repeat(64);
+const GRANT = 'a'.repeat(32);
 const scope = { adminId: 'admin-1', sessionId: 's-1', memberId: 'm-1' };
 const by = (now: Date): CommandMetadata => ({ actor: { type: 'user', userId: scope.adminId, role: 'admin' }, now: now.toISOString(), correlationId: 'c', commandId: 'c' });
 
-const issue = (now: Date, passwordCorrect = true, grantHash = HASH): StepUpCommand => ({
+const issue = (now: Date, passwordCorrect = true, grantId = GRANT): StepUpCommand => ({
   type: 'IssueStepUpGrant',
-  data: { ...scope, passwordCorrect, grantHash, reason: 'member lost their device' },
+  data: { ...scope, passwordCorrect, grantId, secretId: `secret-${grantId}`, reason: 'member lost their device' },
   metadata: by(now),
 });
-const use = (now: Date, overrides: Partial<typeof scope> & { grantHash?: string } = {}): StepUpCommand => ({
+const use = (now: Date, overrides: Partial<typeof scope> & { grantKey?: string } = {}): StepUpCommand => ({
   type: 'UseStepUpGrant',
-  data: { ...scope, grantHash: HASH, ...overrides },
+  data: { ...scope, grantKey: GRANT, ...overrides },
   metadata: by(now),
 });
 
@@ -44,11 +44,11 @@ function when(history: StepUpCommand[], command: StepUpCommand): StepUpEvent[] {
 }
 
 describe('step-up before a key reveal', () => {
-  it('grants for two minutes, bound to the admin, the session and the member, storing only the hash and the reason', () => {
+  it('grants for two minutes, bound to the admin, the session and the member, naming its secret by id (no hash in the event) and the reason', () => {
     expect(when([], issue(at(0)))).toEqual([
       {
         type: 'StepUpGranted',
-        data: { ...scope, grantHash: HASH, reason: 'member lost their device', grantedAt: at(0).toISOString(), expiresAt: at(2 * MINUTE).toISOString() },
+        data: { ...scope, grantId: GRANT, secretId: `secret-${GRANT}`, reason: 'member lost their device', grantedAt: at(0).toISOString(), expiresAt: at(2 * MINUTE).toISOString() },
       },
     ]);
   });
@@ -58,10 +58,10 @@ describe('step-up before a key reveal', () => {
   });
 
   it('allows five step-ups an hour, wrong passwords included, and says when the oldest leaves the hour', () => {
-    const five = [issue(at(0), false), ...[1, 2, 3, 4].map((n) => issue(at(n * MINUTE), n % 2 === 0, String(n).repeat(64)))];
+    const five = [issue(at(0), false), ...[1, 2, 3, 4].map((n) => issue(at(n * MINUTE), n % 2 === 0, String(n).repeat(32)))];
     expect(STEP_UP_LIMIT).toBe(5);
     expect(stepUpWaitSeconds(given(five), at(10 * MINUTE))).toBe(50 * 60);
-    expect(() => when(five, issue(at(10 * MINUTE), true, 'f'.repeat(64)))).toThrow(StepUpLimitError);
+    expect(() => when(five, issue(at(10 * MINUTE), true, 'f'.repeat(32)))).toThrow(StepUpLimitError);
     expect(() => when(five, issue(at(10 * MINUTE), false))).toThrow(StepUpLimitError);
     // An hour after the first attempt, one more is allowed, and the next again waits for the second.
     expect(when(five, issue(at(60 * MINUTE), false))).toHaveLength(1);
@@ -70,13 +70,13 @@ describe('step-up before a key reveal', () => {
 
   it('spends a grant once, in its session, for its member, before it expires', () => {
     expect(when([issue(at(0))], use(at(MINUTE)))).toEqual([
-      { type: 'StepUpGrantUsed', data: { adminId: 'admin-1', memberId: 'm-1', grantHash: HASH, usedAt: at(MINUTE).toISOString() } },
+      { type: 'StepUpGrantUsed', data: { adminId: 'admin-1', memberId: 'm-1', grantId: GRANT, usedAt: at(MINUTE).toISOString() } },
     ]);
     expect(() => when([issue(at(0)), use(at(MINUTE))], use(at(MINUTE)))).toThrow(new ForbiddenError(GRANT_USED_MESSAGE));
     expect(() => when([issue(at(0))], use(at(2 * MINUTE)))).toThrow(new ForbiddenError(GRANT_EXPIRED_MESSAGE));
     expect(() => when([issue(at(0))], use(at(MINUTE), { memberId: 'm-2' }))).toThrow(new ForbiddenError(GRANT_OTHER_MEMBER_MESSAGE));
     expect(() => when([issue(at(0))], use(at(MINUTE), { sessionId: 's-2' }))).toThrow(new ForbiddenError(GRANT_OTHER_SESSION_MESSAGE));
-    expect(() => when([issue(at(0))], use(at(MINUTE), { grantHash: 'b'.repeat(64) }))).toThrow(new ForbiddenError(GRANT_UNKNOWN_MESSAGE));
+    expect(() => when([issue(at(0))], use(at(MINUTE), { grantKey: 'b'.repeat(32) }))).toThrow(new ForbiddenError(GRANT_UNKNOWN_MESSAGE));
     expect(() => when([issue(at(0), false)], use(at(MINUTE)))).toThrow(new ForbiddenError(GRANT_UNKNOWN_MESSAGE));
   });
 

@@ -3,17 +3,20 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import type { PasswordHasher } from '../password-hasher.js';
+import { passwordMatches, type PasswordDeps } from '../credentials.js';
 import { hashToken, newSecret } from '../session/refresh-token.js';
+import { keepSecret, secretMatches } from '../credentials.js';
+import type { StepUpGrant } from './step-up.js';
+import type { CredentialStore } from '@concierge/platform/credential-store/port';
+import { randomUUID } from 'node:crypto';
 import { findUserById } from '../user/find-user.js';
 import { GRANT_UNKNOWN_MESSAGE, StepUpLimitError, stepUpAggregate, stepUpWaitSeconds } from './decide.js';
 import { stepUpStreamId } from './step-up.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is incorrect.';
 
-export interface StepUpDeps {
+export interface StepUpDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
 }
 
 /** Who asks, in which session, for which member's key. */
@@ -41,9 +44,12 @@ export async function issueStepUpGrant(deps: StepUpDeps, scope: StepUpScope, pas
   const wait = stepUpWaitSeconds(state, ctx.now);
   if (wait > 0) throw new StepUpLimitError(wait);
   const admin = await findUserById(deps.eventStore, scope.adminId);
-  const passwordCorrect = admin !== undefined && (await deps.hasher.verify(admin.passwordHash, password));
-  const grant = newSecret();
-  const data = { ...scope, passwordCorrect, grantHash: hashToken(grant), reason };
+  const passwordCorrect = admin !== undefined && (await passwordMatches(deps, admin.password, password));
+  const grantId = randomUUID().replaceAll('-', '');
+  const secret = newSecret();
+  const grant = `${grantId}${secret}`;
+  const secretId = await keepSecret(deps.credentials, secret);
+  const data = { ...scope, passwordCorrect, grantId, secretId, reason };
   const command = { type: 'IssueStepUpGrant' as const, data, metadata: commandMetadata(ctx) };
   const { events, position } = await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, CONTENDED_RETRY);
   const granted = events.find((event) => event.type === 'StepUpGranted');
@@ -52,14 +58,25 @@ export async function issueStepUpGrant(deps: StepUpDeps, scope: StepUpScope, pas
 }
 
 /** Spends a presented grant (403 if it is unknown, spent, expired or not for this scope); answers the reason it was given for. */
-export async function spendStepUpGrant(deps: Pick<StepUpDeps, 'eventStore'>, scope: StepUpScope, grant: string, ctx: CommandContext): Promise<string> {
+export async function spendStepUpGrant(deps: Pick<StepUpDeps, 'eventStore' | 'credentials'>, scope: StepUpScope, grant: string, ctx: CommandContext): Promise<string> {
   const streamId = stepUpStreamId(scope.adminId);
-  const grantHash = hashToken(grant);
   // A grant's reason never changes, so it may be read before the grant is spent.
   const { state } = await loadState(deps.eventStore, streamId, stepUpAggregate);
-  const reason = state.grants.find((g) => g.grantHash === grantHash)?.reason;
-  const command = { type: 'UseStepUpGrant' as const, data: { ...scope, grantHash }, metadata: commandMetadata(ctx) };
+  const grantKey = await presentedGrantKey(deps.credentials, state.grants, grant);
+  const reason = state.grants.find((g) => g.key === grantKey)?.reason;
+  const command = { type: 'UseStepUpGrant' as const, data: { ...scope, grantKey }, metadata: commandMetadata(ctx) };
   await handleCommand(deps.eventStore, streamId, stepUpAggregate, command, ctx, CONTENDED_RETRY);
   if (reason === undefined) throw new ForbiddenError(GRANT_UNKNOWN_MESSAGE);
   return reason;
+}
+
+/**
+ * Which of the admin's grants a presented one is: `<grant id, 32 hex><secret>` whose secret matches
+ * the hash kept for that id; a grant from before the credential store, by its hash. 'unknown' for none.
+ */
+async function presentedGrantKey(credentials: CredentialStore, grants: readonly StepUpGrant[], presented: string): Promise<string> {
+  const byId = grants.find((g) => 'secretId' in g.secret && presented.startsWith(g.key));
+  if (byId) return (await secretMatches(credentials, byId.secret, presented.slice(byId.key.length))) ? byId.key : 'unknown';
+  const legacy = hashToken(presented);
+  return grants.some((g) => g.key === legacy) ? legacy : 'unknown';
 }

@@ -1,4 +1,5 @@
 import { streamName, type StepUpGranted, type StepUpGrantUsed, type StepUpRefused } from '@concierge/contracts';
+import type { SecretRef } from '../credentials.js';
 
 /** `stepUp-<adminId>`: an admin's step-ups before key reveals; its revision serializes their limit. */
 export const stepUpStreamId = (adminId: string) => streamName('stepUp', adminId);
@@ -15,7 +16,10 @@ export type StepUpEvent =
   | { type: 'StepUpGrantUsed'; data: StepUpGrantUsed };
 
 export interface StepUpGrant {
-  readonly grantHash: string;
+  /** The grant's id (a legacy grant: its hash): what commands and StepUpGrantUsed name it by. */
+  readonly key: string;
+  /** Its secret's hash: in the credential store, or (legacy) the key itself. */
+  readonly secret: SecretRef;
   readonly sessionId: string;
   readonly memberId: string;
   readonly reason: string;
@@ -40,14 +44,16 @@ const newest = <T>(items: readonly T[]): T[] => items.slice(-STEP_UP_LIMIT);
 export function evolveStepUp(state: StepUpState, event: StepUpEvent): StepUpState {
   switch (event.type) {
     case 'StepUpGranted': {
-      const { grantHash, sessionId, memberId, reason, expiresAt, grantedAt } = event.data;
-      const grant: StepUpGrant = { grantHash, sessionId, memberId, reason, expiresAt, used: false };
+      const { grantId, secretId, grantHash, sessionId, memberId, reason, expiresAt, grantedAt } = event.data;
+      const key = grantId ?? grantHash ?? '';
+      const secret: SecretRef = secretId !== undefined ? { secretId } : { tokenHash: key };
+      const grant: StepUpGrant = { key, secret, sessionId, memberId, reason, expiresAt, used: false };
       return { attempts: newest([...state.attempts, grantedAt]), grants: newest([...state.grants, grant]) };
     }
     case 'StepUpRefused':
       return { ...state, attempts: newest([...state.attempts, event.data.refusedAt]) };
     case 'StepUpGrantUsed':
-      return { ...state, grants: state.grants.map((g) => (g.grantHash === event.data.grantHash ? { ...g, used: true } : g)) };
+      return { ...state, grants: state.grants.map((g) => (g.key === (event.data.grantId ?? event.data.grantHash) ? { ...g, used: true } : g)) };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -13,6 +13,7 @@ import type {
   UserStatus,
 } from '@concierge/contracts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { passwordKey } from '../credentials.js';
 import { invalidResetLink, spentByLaterPassword } from '../password-reset/reset-token.js';
 import { decideEmailVerification, EMAIL_UNVERIFIED_MESSAGE, verificationIssued, type EmailVerificationCommand } from './email-verification.js';
 import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
@@ -57,10 +58,10 @@ function registered(state: UserState): RegisteredUser {
 
 export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
-  const { userId, firstName, lastName, email, passwordHash, emailVerificationTokenHash } = command.data;
+  const { userId, firstName, lastName, email, passwordCredentialId, emailVerificationSecretId } = command.data;
   const registeredAt = command.metadata.now;
-  const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, firstName, lastName, email, passwordHash, role: 'user', registeredAt } }];
-  if (emailVerificationTokenHash) events.push(verificationIssued(userId, emailVerificationTokenHash, registeredAt));
+  const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, firstName, lastName, email, passwordCredentialId, role: 'user', registeredAt } }];
+  if (emailVerificationSecretId) events.push(verificationIssued(userId, emailVerificationSecretId, { firstName, lastName, passwordCredentialId }, registeredAt));
   return events;
 }
 
@@ -126,14 +127,14 @@ export function updateProfile(command: UpdateProfile, state: UserState): UserEve
 /** Refused when the password changed between the handler's check of the current one and now. */
 export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
   const user = registered(state);
-  if (user.passwordHash !== command.data.verifiedPasswordHash) throw new AppError(409, PASSWORD_RACE_MESSAGE);
-  return [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash: command.data.passwordHash, changedAt: command.metadata.now } }];
+  if (passwordKey(user.password) !== command.data.verifiedPassword) throw new AppError(409, PASSWORD_RACE_MESSAGE);
+  return [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordCredentialId: command.data.passwordCredentialId, changedAt: command.metadata.now } }];
 }
 
 export function resetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
   const user = registered(state);
   if (spentByLaterPassword(command.data.linkIssuedAt, user.credentialsChangedAt)) throw invalidResetLink();
-  return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordHash: command.data.passwordHash, resetAt: command.metadata.now } }];
+  return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordCredentialId: command.data.passwordCredentialId, resetAt: command.metadata.now } }];
 }
 
 export function endSessions(command: EndSessions, state: UserState): UserEvent[] {
@@ -144,8 +145,8 @@ export function endSessions(command: EndSessions, state: UserState): UserEvent[]
 
 export function setPasswordByOperator(command: SetPasswordByOperator, state: UserState): UserEvent[] {
   const user = registered(state);
-  const { passwordHash, operator } = command.data;
-  return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordHash, operator, setAt: command.metadata.now } }];
+  const { passwordCredentialId, operator } = command.data;
+  return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordCredentialId, operator, setAt: command.metadata.now } }];
 }
 
 /** The operator vouches for the email while taking the account over; an account already confirmed changes nothing. */

@@ -28,7 +28,7 @@ const register: RegisterUser = {
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+    passwordCredentialId: 'cred-1',
   },
   metadata: meta('2026-11-22T10:00:00.000Z'),
 };
@@ -52,7 +52,7 @@ describe('registering a user', () => {
           firstName: 'Ada',
           lastName: 'Lovelace',
           email: 'ada@example.com',
-          passwordHash: register.data.passwordHash,
+          passwordCredentialId: 'cred-1',
           role: 'user',
           registeredAt: '2026-11-22T10:00:00.000Z',
         },
@@ -147,31 +147,38 @@ describe('a member editing their own account', () => {
     expect(change).toThrow(EMAIL_READ_ONLY_MESSAGE);
   });
 
-  it('changes the password hash and records when, so older sessions can be refused', () => {
-    const state = given(approved);
-    const hash = state.status === 'unregistered' ? '' : state.passwordHash;
-    const events = when(approved, { type: 'ChangePassword', data: { userId: 'u-1', verifiedPasswordHash: hash, passwordHash: '$argon2id$new' }, metadata });
-    expect(events).toEqual([{ type: 'UserPasswordChanged', data: { userId: 'u-1', passwordHash: '$argon2id$new', changedAt: iso } }]);
-    expect(given([...approved, ...events])).toMatchObject({ passwordHash: '$argon2id$new', credentialsChangedAt: iso });
+  it('changes the password (by credential id, no hash in the event) and records when, so older sessions can be refused', () => {
+    const events = when(approved, { type: 'ChangePassword', data: { userId: 'u-1', verifiedPassword: 'cred-1', passwordCredentialId: 'cred-2' }, metadata });
+    expect(events).toEqual([{ type: 'UserPasswordChanged', data: { userId: 'u-1', passwordCredentialId: 'cred-2', changedAt: iso } }]);
+    expect(given([...approved, ...events])).toMatchObject({ password: { credentialId: 'cred-2' }, credentialsChangedAt: iso });
+  });
+
+  it('still folds the password events recorded with the hash itself, before the credential store', () => {
+    const legacy: UserEvent[] = [
+      { type: 'UserRegistered', data: { userId: 'u-1', firstName: 'Ada', lastName: 'L', email: 'ada@example.com', passwordHash: '$argon2id$old', role: 'user', registeredAt: iso } },
+    ];
+    expect(given(legacy)).toMatchObject({ password: { hash: '$argon2id$old' } });
+    const changed = when(legacy, { type: 'ChangePassword', data: { userId: 'u-1', verifiedPassword: '$argon2id$old', passwordCredentialId: 'cred-2' }, metadata });
+    expect(given([...legacy, ...changed])).toMatchObject({ password: { credentialId: 'cred-2' } });
   });
 
   it('refuses a password change decided on a password that has changed since it was checked', () => {
-    const stale = { userId: 'u-1', verifiedPasswordHash: '$argon2id$stale', passwordHash: '$argon2id$new' };
+    const stale = { userId: 'u-1', verifiedPassword: 'cred-stale', passwordCredentialId: 'cred-2' };
     const change = () => when(approved, { type: 'ChangePassword', data: stale, metadata });
     expect(change).toThrow(AppError);
     expect(change).toThrow(PASSWORD_RACE_MESSAGE);
   });
 
   it('sets a password through a reset link', () => {
-    const events = when(approved, { type: 'ResetUserPassword', data: { userId: 'u-1', passwordHash: '$argon2id$reset', linkIssuedAt: iso }, metadata });
-    expect(events).toEqual([{ type: 'UserPasswordReset', data: { userId: 'u-1', passwordHash: '$argon2id$reset', resetAt: iso } }]);
-    expect(given([...approved, ...events])).toMatchObject({ passwordHash: '$argon2id$reset', credentialsChangedAt: iso });
+    const events = when(approved, { type: 'ResetUserPassword', data: { userId: 'u-1', passwordCredentialId: 'cred-reset', linkIssuedAt: iso }, metadata });
+    expect(events).toEqual([{ type: 'UserPasswordReset', data: { userId: 'u-1', passwordCredentialId: 'cred-reset', resetAt: iso } }]);
+    expect(given([...approved, ...events])).toMatchObject({ password: { credentialId: 'cred-reset' }, credentialsChangedAt: iso });
   });
 
   it('refuses a reset link mailed before the password last changed (two links used at once set it once)', () => {
     const earlier = new Date(Date.parse(iso) - 60_000).toISOString();
-    const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'u-1', passwordHash: '$argon2id$new', changedAt: iso } };
-    const oldLink = { userId: 'u-1', passwordHash: '$argon2id$old-link', linkIssuedAt: earlier };
+    const changed: UserEvent = { type: 'UserPasswordChanged', data: { userId: 'u-1', passwordCredentialId: 'cred-2', changedAt: iso } };
+    const oldLink = { userId: 'u-1', passwordCredentialId: 'cred-old-link', linkIssuedAt: earlier };
     const reset = () => when([...approved, changed], { type: 'ResetUserPassword', data: oldLink, metadata });
     expect(reset).toThrow(INVALID_RESET_LINK_MESSAGE);
   });

@@ -1,5 +1,6 @@
-import type { IssueEmailVerification, NoteRepeatedRegistration, VerifyEmail } from '@concierge/contracts';
+import type { IssueEmailVerification, NoteRepeatedRegistration, PendingRegistration, VerifyEmail } from '@concierge/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
+import { secretKey } from '../credentials.js';
 import type { UserEvent, UserState } from './user.js';
 
 /** A confirmation link is usable this long after it was mailed. */
@@ -12,10 +13,10 @@ export const EMAIL_UNVERIFIED_MESSAGE = 'This person has not confirmed their ema
 /** The user commands about confirming the email, in the contracts' shape. */
 export type EmailVerificationCommand = IssueEmailVerification | VerifyEmail | NoteRepeatedRegistration;
 
-/** A link mailed at `issuedAt` (ISO 8601), usable for EMAIL_VERIFICATION_TTL_MS. */
-export function verificationIssued(userId: string, tokenHash: string, issuedAt: string): UserEvent {
+/** A link mailed at `issuedAt` (ISO 8601) for `registration`, usable for EMAIL_VERIFICATION_TTL_MS. */
+export function verificationIssued(userId: string, secretId: string, registration: PendingRegistration, issuedAt: string): UserEvent {
   const expiresAt = new Date(Date.parse(issuedAt) + EMAIL_VERIFICATION_TTL_MS).toISOString();
-  return { type: 'UserEmailVerificationIssued', data: { userId, tokenHash, issuedAt, expiresAt } };
+  return { type: 'UserEmailVerificationIssued', data: { userId, secretId, registration, issuedAt, expiresAt } };
 }
 
 export function decideEmailVerification(command: EmailVerificationCommand, state: UserState): UserEvent[] {
@@ -26,14 +27,21 @@ export function decideEmailVerification(command: EmailVerificationCommand, state
   switch (command.type) {
     case 'IssueEmailVerification':
       if (state.emailVerified) throw new ConflictError('This email address is already confirmed.');
-      return [verificationIssued(state.userId, command.data.tokenHash, command.metadata.now)];
+      return [verificationIssued(state.userId, command.data.secretId, command.data.registration, command.metadata.now)];
     case 'VerifyEmail': {
-      // A second click on the link that confirmed it changes nothing and is not an error.
-      if (state.emailVerified) return [];
+      const { linkKey } = command.data;
+      // A second click on the link that confirmed it changes nothing and is not an error; any
+      // other link of a confirmed account is as invalid as a wrong one of an unconfirmed account.
+      if (state.emailVerified) {
+        if (state.confirmedLink !== null && secretKey(state.confirmedLink) === linkKey) return [];
+        throw invalidVerificationLink();
+      }
       const open = state.emailVerification;
       const { now } = command.metadata;
-      if (!open || open.tokenHash !== command.data.tokenHash || Date.parse(now) >= Date.parse(open.expiresAt)) throw invalidVerificationLink();
-      return [{ type: 'UserEmailVerified', data: { userId: state.userId, verifiedAt: now } }];
+      // Only the newest link confirms: a registration after it mailed a newer one.
+      if (!open || secretKey(open.link) !== linkKey || Date.parse(now) >= Date.parse(open.expiresAt)) throw invalidVerificationLink();
+      const registration = open.registration ? { registration: open.registration } : {};
+      return [{ type: 'UserEmailVerified', data: { userId: state.userId, ...registration, verifiedAt: now } }];
     }
     case 'NoteRepeatedRegistration':
       return [{ type: 'UserRegistrationRepeated', data: { userId: state.userId, attemptedAt: command.metadata.now } }];

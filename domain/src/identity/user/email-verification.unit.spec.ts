@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
 import type { CommandMetadata, RegisterUser } from '@concierge/contracts';
 import { decideUser, type UserCommand } from './decide.js';
-import { EMAIL_UNVERIFIED_MESSAGE, EMAIL_VERIFICATION_TTL_MS } from './email-verification.js';
+import { EMAIL_UNVERIFIED_MESSAGE, EMAIL_VERIFICATION_TTL_MS, INVALID_VERIFICATION_LINK_MESSAGE } from './email-verification.js';
 import { evolveUser, initialUserState, type UserEvent } from './user.js';
 
 const registeredAt = new Date('2026-11-22T10:00:00.000Z');
@@ -12,19 +12,24 @@ const at = (ms: number): CommandMetadata => ({ actor: { type: 'system' }, now: l
 const userId = 'u-1';
 const register: RegisterUser = {
   type: 'RegisterUser',
-  data: { userId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', passwordHash: '$argon2id$hash', emailVerificationTokenHash: 'hash-1' },
+  data: { userId, firstName: 'Mallory', lastName: 'First', email: 'ada@example.com', passwordCredentialId: 'pw-1', emailVerificationSecretId: 'link-1' },
   metadata: at(0),
 };
 const given = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
 const when = (events: UserEvent[], command: UserCommand) => decideUser(command, given(events));
+const verify = (linkKey: string, ms: number): UserCommand => ({ type: 'VerifyEmail', data: { userId, linkKey }, metadata: at(ms) });
 const selfRegistered = when([], register);
+/** Someone else registers the same email later: their name, password and link. */
+const again = { firstName: 'Ada', lastName: 'Lovelace', passwordCredentialId: 'pw-2' };
+const reissued = [...selfRegistered, ...when(selfRegistered, { type: 'IssueEmailVerification', data: { userId, secretId: 'link-2', registration: again }, metadata: at(1000) })];
 
 describe('confirming the email of a registration', () => {
-  it('registers with a link mailed in the same decision, so the account starts unconfirmed', () => {
+  it('registers with a link mailed in the same decision, tied to this registration, so the account starts unconfirmed', () => {
     expect(selfRegistered.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerificationIssued']);
     expect(selfRegistered[1]?.data).toEqual({
       userId: 'u-1',
-      tokenHash: 'hash-1',
+      secretId: 'link-1',
+      registration: { firstName: 'Mallory', lastName: 'First', passwordCredentialId: 'pw-1' },
       issuedAt: registeredAt.toISOString(),
       expiresAt: later(EMAIL_VERIFICATION_TTL_MS).toISOString(),
     });
@@ -32,18 +37,42 @@ describe('confirming the email of a registration', () => {
   });
 
   it('counts an account registered without a link (before confirmation existed, or by an operator) as confirmed', () => {
-    const { emailVerificationTokenHash: _none, ...operatorMade } = register.data;
+    const { emailVerificationSecretId: _none, ...operatorMade } = register.data;
     expect(given(when([], { ...register, data: operatorMade }))).toMatchObject({ emailVerified: true, emailVerification: null });
   });
 
-  it('confirms with the newest link only, before it expires, and a second confirmation changes nothing', () => {
-    const reissued = [...selfRegistered, ...when(selfRegistered, { type: 'IssueEmailVerification', data: { userId, tokenHash: 'hash-2' }, metadata: at(1000) })];
-    expect(() => when(reissued, { type: 'VerifyEmail', data: { userId, tokenHash: 'hash-1' }, metadata: at(2000) })).toThrow(ValidationError);
-    expect(() => when(reissued, { type: 'VerifyEmail', data: { userId, tokenHash: 'hash-2' }, metadata: at(1000 + EMAIL_VERIFICATION_TTL_MS) })).toThrow(ValidationError);
-    const confirmed = when(reissued, { type: 'VerifyEmail', data: { userId, tokenHash: 'hash-2' }, metadata: at(2000) });
-    expect(confirmed).toEqual([{ type: 'UserEmailVerified', data: { userId: 'u-1', verifiedAt: later(2000).toISOString() } }]);
-    expect(when([...reissued, ...confirmed], { type: 'VerifyEmail', data: { userId, tokenHash: 'anything' }, metadata: at(3000) })).toEqual([]);
-    expect(() => when([...reissued, ...confirmed], { type: 'IssueEmailVerification', data: { userId, tokenHash: 'hash-3' }, metadata: at(3000) })).toThrow(ConflictError);
+  it('gives the account the name and password of the registration whose link was opened, not the first registrant\'s', () => {
+    const confirmed = when(reissued, verify('link-2', 2000));
+    expect(confirmed).toEqual([{ type: 'UserEmailVerified', data: { userId: 'u-1', registration: again, verifiedAt: later(2000).toISOString() } }]);
+    expect(given([...reissued, ...confirmed])).toMatchObject({ emailVerified: true, firstName: 'Ada', lastName: 'Lovelace', password: { credentialId: 'pw-2' } });
+  });
+
+  it('confirms with the newest link only, before it expires: the first registrant\'s older link is dead', () => {
+    expect(() => when(reissued, verify('link-1', 2000))).toThrow(INVALID_VERIFICATION_LINK_MESSAGE);
+    expect(() => when(reissued, verify('link-2', 1000 + EMAIL_VERIFICATION_TTL_MS))).toThrow(ValidationError);
+  });
+
+  it('answers a second opening of the confirming link with nothing to do, and any other link of a confirmed account as invalid', () => {
+    const confirmed = [...reissued, ...when(reissued, verify('link-2', 2000))];
+    expect(when(confirmed, verify('link-2', 3000))).toEqual([]);
+    expect(() => when(confirmed, verify('link-1', 3000))).toThrow(INVALID_VERIFICATION_LINK_MESSAGE);
+    expect(() => when(confirmed, verify('anything', 3000))).toThrow(INVALID_VERIFICATION_LINK_MESSAGE);
+    expect(() => when(confirmed, { type: 'IssueEmailVerification', data: { userId, secretId: 'link-3', registration: again }, metadata: at(3000) })).toThrow(ConflictError);
+  });
+
+  it('answers any link of an account confirmed without one (an operator\'s) as invalid', () => {
+    const { emailVerificationSecretId: _none, ...operatorMade } = register.data;
+    expect(() => when(when([], { ...register, data: operatorMade }), verify('link-1', 1))).toThrow(INVALID_VERIFICATION_LINK_MESSAGE);
+  });
+
+  it('still folds and confirms a link recorded before the credential store (its token hash in the event, no registration)', () => {
+    const legacy: UserEvent[] = [
+      { type: 'UserRegistered', data: { userId, firstName: 'Ada', lastName: 'L', email: 'ada@example.com', passwordHash: '$argon2id$old', role: 'user', registeredAt: at(0).now } },
+      { type: 'UserEmailVerificationIssued', data: { userId, tokenHash: 'a'.repeat(64), issuedAt: at(0).now, expiresAt: later(EMAIL_VERIFICATION_TTL_MS).toISOString() } },
+    ];
+    const confirmed = when(legacy, verify('a'.repeat(64), 5));
+    expect(confirmed).toEqual([{ type: 'UserEmailVerified', data: { userId, verifiedAt: later(5).toISOString() } }]);
+    expect(given([...legacy, ...confirmed])).toMatchObject({ firstName: 'Ada', password: { hash: '$argon2id$old' }, confirmedLink: { tokenHash: 'a'.repeat(64) } });
   });
 
   it('refuses to approve an unconfirmed registration, by the button or by setting the status', () => {
@@ -51,12 +80,12 @@ describe('confirming the email of a registration', () => {
     expect(() => when(selfRegistered, { type: 'UpdateUserDetails', data: { userId, status: 'approved' }, metadata: at(1) })).toThrow(EMAIL_UNVERIFIED_MESSAGE);
     // Rejecting needs no confirmation: a registration nobody confirms can be turned down.
     expect(when(selfRegistered, { type: 'RejectUser', data: { userId, reason: 'unknown' }, metadata: at(1) }).map((e) => e.type)).toEqual(['UserRejected']);
-    const confirmed = [...selfRegistered, ...when(selfRegistered, { type: 'VerifyEmail', data: { userId, tokenHash: 'hash-1' }, metadata: at(1) })];
+    const confirmed = [...selfRegistered, ...when(selfRegistered, verify('link-1', 1))];
     expect(when(confirmed, { type: 'ApproveUser', data: { userId }, metadata: at(2) }).map((e) => e.type)).toEqual(['UserApproved']);
   });
 
   it('records a repeated registration of a confirmed email without changing the account', () => {
-    const confirmed = [...selfRegistered, ...when(selfRegistered, { type: 'VerifyEmail', data: { userId, tokenHash: 'hash-1' }, metadata: at(1) })];
+    const confirmed = [...selfRegistered, ...when(selfRegistered, verify('link-1', 1))];
     const repeated = when(confirmed, { type: 'NoteRepeatedRegistration', data: { userId }, metadata: at(5) });
     expect(repeated).toEqual([{ type: 'UserRegistrationRepeated', data: { userId: 'u-1', attemptedAt: later(5).toISOString() } }]);
     expect(given([...confirmed, ...repeated])).toEqual(given(confirmed));

@@ -1,4 +1,5 @@
 import type {
+  PendingRegistration,
   UserApproved,
   UserEmailVerificationIssued,
   UserEmailVerified,
@@ -16,6 +17,7 @@ import type {
   UserSubscriptionPlanChanged,
   UserRole,
 } from '@concierge/contracts';
+import { passwordRefOf, type PasswordRef, type SecretRef } from '../credentials.js';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
@@ -42,7 +44,8 @@ export interface UserFacts {
   readonly firstName: string;
   readonly lastName: string;
   readonly role: UserRole;
-  readonly passwordHash: string;
+  /** Where the current password's argon2id hash is (the credential store, or a legacy event). */
+  readonly password: PasswordRef;
   readonly planId: string | null;
   readonly registeredAt: string;
   /** When the password last changed (or was reset): refresh sessions issued before it are refused. */
@@ -57,8 +60,17 @@ export interface UserFacts {
    * those an operator creates, count as confirmed; a registration that mails a link does not.
    */
   readonly emailVerified: boolean;
-  /** The newest confirmation link still open (its secret's hash), while the email is unconfirmed. */
-  readonly emailVerification: { readonly tokenHash: string; readonly expiresAt: string } | null;
+  /** The newest confirmation link still open, while the email is unconfirmed: older links confirm nothing. */
+  readonly emailVerification: OpenLink | null;
+  /** The link that confirmed the email: opening it again changes nothing and is not an error. */
+  readonly confirmedLink: SecretRef | null;
+}
+
+/** A confirmation link: its secret's hash, its end, and the registration it confirms (none on legacy links). */
+export interface OpenLink {
+  readonly link: SecretRef;
+  readonly expiresAt: string;
+  readonly registration: PendingRegistration | null;
 }
 
 /** A user's state is keyed on status; `unregistered` is the empty stream. */
@@ -69,8 +81,9 @@ export const initialUserState: UserState = { status: 'unregistered' };
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
-    const { userId, email, firstName, lastName, role, passwordHash, registeredAt } = event.data;
-    return { status: 'pending', userId, email, firstName, lastName, role, passwordHash, planId: null, registeredAt, credentialsChangedAt: null, sessionsValidAfter: null, emailVerified: true, emailVerification: null };
+    const { userId, email, firstName, lastName, role, registeredAt } = event.data;
+    const password = passwordRefOf(event.data);
+    return { status: 'pending', userId, email, firstName, lastName, role, password, planId: null, registeredAt, credentialsChangedAt: null, sessionsValidAfter: null, emailVerified: true, emailVerification: null, confirmedLink: null };
   }
   if (state.status === 'unregistered') return state;
   switch (event.type) {
@@ -87,17 +100,22 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserProfileUpdated':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.changedAt, sessionsValidAfter: event.data.changedAt };
+      return { ...state, password: passwordRefOf(event.data), credentialsChangedAt: event.data.changedAt, sessionsValidAfter: event.data.changedAt };
     case 'UserPasswordReset':
-      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.resetAt, sessionsValidAfter: event.data.resetAt };
+      return { ...state, password: passwordRefOf(event.data), credentialsChangedAt: event.data.resetAt, sessionsValidAfter: event.data.resetAt };
     case 'UserPasswordReplaced':
-      return { ...state, passwordHash: event.data.passwordHash, credentialsChangedAt: event.data.setAt, sessionsValidAfter: event.data.setAt };
+      return { ...state, password: passwordRefOf(event.data), credentialsChangedAt: event.data.setAt, sessionsValidAfter: event.data.setAt };
     case 'UserSessionsEnded':
       return { ...state, sessionsValidAfter: event.data.endedAt };
     case 'UserEmailVerificationIssued':
-      return { ...state, emailVerified: false, emailVerification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
-    case 'UserEmailVerified':
-      return { ...state, emailVerified: true, emailVerification: null };
+      return { ...state, emailVerified: false, emailVerification: openLinkOf(event.data) };
+    case 'UserEmailVerified': {
+      const confirmed = { ...state, emailVerified: true, emailVerification: null, confirmedLink: state.emailVerification?.link ?? null };
+      const registration = event.data.registration;
+      if (!registration) return confirmed;
+      const { firstName, lastName, passwordCredentialId } = registration;
+      return { ...confirmed, firstName, lastName, password: { credentialId: passwordCredentialId } };
+    }
     case 'UserRegistrationRepeated':
       return state;
     default: {
@@ -105,4 +123,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return unexpected;
     }
   }
+}
+
+function openLinkOf(data: UserEmailVerificationIssued): OpenLink {
+  const link: SecretRef = data.secretId !== undefined ? { secretId: data.secretId } : { tokenHash: data.tokenHash ?? '' };
+  return { link, expiresAt: data.expiresAt, registration: data.registration ?? null };
 }

@@ -5,7 +5,7 @@ import type { Position } from '@concierge/platform/event-store/position';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
 import { handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
-import type { PasswordHasher } from '../../identity/password-hasher.js';
+import type { PasswordDeps } from '../../identity/credentials.js';
 import { issueStepUpGrant, spendStepUpGrant, type IssuedGrant, type StepUpScope } from '../../identity/step-up/grants.js';
 import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from './decide.js';
 import { walletStreamId, type DepositAddress } from './wallet.js';
@@ -25,9 +25,8 @@ export function configureAutoWithdrawal(store: EventStore, userId: string, enabl
   return onWallet(store, { type: 'ConfigureAutoWithdrawal', data: { userId, enabled }, metadata: commandMetadata(ctx) }, ctx);
 }
 
-export interface KeyRevealDeps {
+export interface KeyRevealDeps extends PasswordDeps {
   readonly eventStore: EventStore;
-  readonly hasher: PasswordHasher;
   readonly mnemonic: string;
 }
 

@@ -25,8 +25,10 @@ export function renderMail(mail: MailJob): RenderedMail {
       ]);
     }
     case 'verify-email': {
-      const { firstName, verifyUrl, expiresAt } = mail.data;
-      return compose('Confirm your email for Crypto Concierge', firstName, [
+      // No name: before the email is confirmed, the name is whatever a registrant typed (perhaps
+      // not the mailbox owner); jobs queued before this change still carry one, which is ignored.
+      const { verifyUrl, expiresAt } = mail.data;
+      return compose('Confirm your email for Crypto Concierge', '', [
         { paragraph: 'Thank you for registering with Crypto Concierge. Open this link to confirm that this email address is yours:' },
         { link: verifyUrl },
         { paragraph: `The link is valid until ${formatInstant(expiresAt)}. Once your email is confirmed, an administrator reviews your registration.` },

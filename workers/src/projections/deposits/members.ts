@@ -33,6 +33,10 @@ export function memberDirectory<T extends ReadModelDoc>(
     on: {
       UserRegistered: ({ data }, tx) => setNames(tx, data.userId, { firstName: data.firstName, lastName: data.lastName }, data.email),
       UserProfileUpdated: ({ data }, tx) => setNames(tx, data.userId, { firstName: data.firstName, lastName: data.lastName }),
+      // The confirmed registration's name replaces the first registrant's (older events name no registration).
+      UserEmailVerified: async ({ data }, tx) => {
+        if (data.registration) await setNames(tx, data.userId, { firstName: data.registration.firstName, lastName: data.registration.lastName });
+      },
     } satisfies ProjectionHandlers,
 
     /** Records that `itemId` belongs to the member and answers the member as known now. */

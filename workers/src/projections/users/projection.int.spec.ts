@@ -63,4 +63,30 @@ describe('users projection', () => {
     await harness.catchUp();
     expect(await users().get(userId)).toMatchObject({ walletAddress: address, primaryWithdrawalAddress: null });
   });
+
+  it("shows the confirmed registration's name, not the first registrant's, the same after a rebuild", async () => {
+    const userId = randomUUID();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 3, 0, minute)).toISOString();
+    const expiresAt = at(60);
+    const first = { firstName: 'Mallory', lastName: 'Squatter', passwordCredentialId: randomUUID() };
+    const second = { firstName: 'Grace', lastName: 'Hopper', passwordCredentialId: randomUUID() };
+    const registered = { userId, ...first, email: `grace-${userId}@example.com`, role: 'user', registeredAt: at(0) };
+    await harness.eventStore.appendToStream(
+      `user-${userId}`,
+      [
+        event('UserRegistered', registered, at(0)),
+        event('UserEmailVerificationIssued', { userId, secretId: randomUUID(), registration: first, issuedAt: at(0), expiresAt }, at(0)),
+        event('UserEmailVerificationIssued', { userId, secretId: randomUUID(), registration: second, issuedAt: at(1), expiresAt }, at(1)),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await harness.catchUp();
+    expect(await users().get(userId)).toMatchObject({ firstName: 'Mallory', emailVerified: false });
+    await harness.eventStore.appendToStream(`user-${userId}`, [event('UserEmailVerified', { userId, registration: second, verifiedAt: at(2) }, at(2))], { expectedRevision: 2n });
+    await harness.catchUp();
+    expect(await users().get(userId)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', fullName: 'Grace Hopper', emailVerified: true, updatedAt: at(2) });
+    const incremental = await snapshot();
+    await harness.rebuild(1000);
+    expect(await snapshot()).toEqual(incremental);
+  });
 });

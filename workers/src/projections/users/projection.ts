@@ -38,7 +38,13 @@ export const usersProjection = defineProjection({
       });
     },
     UserEmailVerificationIssued: (event, tx) => change(tx, event, { emailVerified: false }),
-    UserEmailVerified: (event, tx) => change(tx, event, { emailVerified: true }),
+    // A link that named its registration makes that registration's name the account's (older events name none).
+    UserEmailVerified: (event, tx) => {
+      const registration = event.data.registration;
+      if (!registration) return change(tx, event, { emailVerified: true });
+      const { firstName, lastName } = registration;
+      return change(tx, event, { emailVerified: true, firstName, lastName, fullName: `${firstName} ${lastName}` });
+    },
     UserApproved: (event, tx) => change(tx, event, { status: 'approved', rejectionReason: null }),
     UserRejected: (event, tx) => change(tx, event, { status: 'rejected', rejectionReason: event.data.reason }),
     UserStatusChanged: (event, tx) => change(tx, event, { status: event.data.to }),

@@ -4,6 +4,7 @@ import { streamName } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { registerUser } from '../identity/registration/register.js';
 import { caseInsensitiveKey, CLAIM_IN_PROGRESS_MS } from '../shared/claims.js';
@@ -35,7 +36,7 @@ describe('managing subscription plans on the event store', () => {
   const hasher = { hash: async (password: string) => `plain:${password}`, verify: async () => false };
   const registered = async (name: string) => {
     const input = { email: `${name}-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: name, lastName: 'Member' };
-    return (await registerUser({ eventStore, hasher }, input, at())).userId;
+    return (await registerUser({ eventStore, hasher, credentials: createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }) }, input, at())).userId;
   };
 
   beforeAll(async () => {

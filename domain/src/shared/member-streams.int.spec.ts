@@ -4,6 +4,7 @@ import type { EventStore, ReadStreamOptions } from '@concierge/platform/event-st
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
+import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { updateProfile } from '../identity/profile/profile.js';
 import { registerUser } from '../identity/registration/register.js';
@@ -70,7 +71,7 @@ describe('a member command on a long user or address-book stream', () => {
 
   it('reads only the user events after the cached revision, or after the snapshot in a process that has not seen the stream', async () => {
     const email = `long-${randomUUID()}@example.com`;
-    const { userId } = await registerUser({ eventStore: plain, hasher }, { email, password: 'Str0ngPassw0rd', firstName: 'Ada', lastName: 'Lovelace' }, ctx());
+    const { userId } = await registerUser({ eventStore: plain, hasher, credentials: createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }) }, { email, password: 'Str0ngPassw0rd', firstName: 'Ada', lastName: 'Lovelace' }, ctx());
     const streamId = userStreamId(userId);
     const [registered] = await plain.readStream(streamId, { direction: 'backwards', maxCount: 1 });
     const updates = Array.from({ length: LONG }, (_, i) => ({ type: 'UserProfileUpdated', data: { userId, firstName: `Ada ${i}`, lastName: 'Lovelace', updatedAt: new Date().toISOString() } }));
@@ -122,7 +123,7 @@ describe('a member command on a long user or address-book stream', () => {
     expect(readOf(streamId)).toEqual([1, 1]);
 
     reads = [];
-    const { userId: memberId } = await registerUser({ eventStore: plain, hasher }, { email: `dto-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: 'A', lastName: 'B' }, ctx());
+    const { userId: memberId } = await registerUser({ eventStore: plain, hasher, credentials: createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }) }, { email: `dto-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: 'A', lastName: 'B' }, ctx());
     const member = await findUserById(plain, memberId);
     if (member === undefined) throw new Error('registered member not found');
     // The sign-in answer's primary address for this book: from the cached state, not a read of the whole stream.

@@ -16,6 +16,8 @@ const hash = () => `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceA
 const evmAddress = () => `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 /** Registration needs a hasher; the bench never signs in, so a cheap one does. */
 const hasher = { hash: async (password: string) => `bench:${password}`, verify: async () => false };
+/** Nor does it read a credential back: registration's password is kept nowhere. */
+const credentials = { put: async () => undefined, get: async () => undefined, close: async () => undefined };
 
 type BenchEvent = { type: string; data: Record<string, unknown> };
 
@@ -62,7 +64,7 @@ export const accountSubject: LongStreamSubject = {
 
 async function registered(store: EventStore): Promise<string> {
   const input = { email: `bench-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: 'Ada', lastName: 'Lovelace' };
-  return (await registerUser({ eventStore: store, hasher }, input, ctx())).userId;
+  return (await registerUser({ eventStore: store, hasher, credentials }, input, ctx())).userId;
 }
 
 /** A profile update on `user-<id>`, after a registration and `length - 1` profile updates. */

@@ -99,7 +99,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(await api.head(), 'nothing appended').toBe(head);
 
     const takeOver = { takeOver: { operator: 'ops@host-2' } };
-    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
+    const result = await ensureAdmin({ eventStore: api.store, hasher: testHasher, credentials: api.credentials }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
     expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: true, confirmedByOperator: true });
     const events = (await api.store.readStream(`user-${userId}`)).slice(-4);
     expect(events.map((e) => e.type)).toEqual(['UserEmailVerified', 'UserPasswordReplaced', 'UserApproved', 'UserRoleChanged']);
@@ -108,7 +108,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(await findUserByEmail(api.store, 'unconfirmed@example.com')).toMatchObject({ status: 'approved', role: 'admin', emailVerified: true });
     expect((await login('unconfirmed@example.com')).body['user']).toMatchObject({ role: 'admin', status: 'approved' });
     // Run again: nothing left to do.
-    const again = await ensureAdmin({ eventStore: api.store, hasher: testHasher }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
+    const again = await ensureAdmin({ eventStore: api.store, hasher: testHasher, credentials: api.credentials }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
     expect(again).toMatchObject({ changed: false, takenOver: false, confirmedByOperator: false });
   });
 

@@ -36,8 +36,8 @@ describe('events stored before the hash chain', () => {
     await legacy('user-2', null, ['C']);
     await legacy('user-1', '1', ['D']);
 
-    // 4 seals them; 5 stores them as json in jsonb's spelling, which verification re-encodes to hash; 6 and 7 replace the append; 8 makes the table append-only.
-    expect(await migrate(pool, { eventStoreSchema: schema })).toBe(5);
+    // 4 seals them; 5 stores them as json in jsonb's spelling, which verification re-encodes to hash; 6 and 7 replace the append; 8 makes the table append-only; 9 adds the credential store.
+    expect(await migrate(pool, { eventStoreSchema: schema })).toBe(6);
     const store = createPgEventStore({ pool, connectionString: TEST_DATABASE_URL, schema });
     const first = await verifyChains(store);
     expect(first.breaks).toEqual([]);

@@ -1,7 +1,7 @@
 import { ACCESS_COLLECTION, type AccessReadModel } from '@concierge/contracts';
 import type { FollowedSource } from '@concierge/platform/auth/followed-standings';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
-import { comparePositions, parsePosition, type Position } from '@concierge/platform/event-store/position';
+import { comparePositions, parsePosition, START, type Position } from '@concierge/platform/event-store/position';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import type { ProjectionWatch } from './projection-watch.js';
 
@@ -53,7 +53,10 @@ export function projectedStandings(readStore: ReadStore, options: ProjectedStand
     },
     async caughtUp() {
       if (!storeHead) return true;
-      return options.watch.reach([ACCESS_PROJECTION], await storeHead(), options.timeoutMs);
+      const head = await storeHead();
+      // An empty store has nothing the projection could lag behind (and it keeps no checkpoint yet).
+      if (comparePositions(head, START) <= 0) return true;
+      return options.watch.reach([ACCESS_PROJECTION], head, options.timeoutMs);
     },
   };
 }

@@ -104,6 +104,7 @@ export function startSystem(options: {
       RATE_LIMIT_LOGIN_PER_IP: many,
       RATE_LIMIT_REGISTER_PER_IP: many,
       RATE_LIMIT_REGISTER_PER_EMAIL: many,
+      RATE_LIMIT_VERIFY_EMAIL_PER_IP: many,
     },
   });
 }

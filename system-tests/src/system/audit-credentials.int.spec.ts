@@ -29,7 +29,8 @@ describe('credential material on the audit side', () => {
     });
 
   beforeAll(async () => {
-    product = await startProduct('auditcreds', { upWithinMs: 170_000 });
+    // Both readers start a replay-verify run; the minimum interval between full runs is not under test.
+    product = await startProduct('auditcreds', { upWithinMs: 170_000, env: { REPLAY_VERIFY_MIN_INTERVAL_MS: '0' } });
     base = product.base;
     admin = await signedInAdmin(base, product.schemas);
     const auditorEmail = `auditor-${randomUUID().slice(0, 8)}@example.com`;
@@ -90,11 +91,12 @@ describe('credential material on the audit side', () => {
     const runId = started.id ?? started.runId;
     if (runId) await read(`/audit/replay-verifications/${runId}`);
     await read('/audit/verification');
+    await read('/audit/verification/tail', 'POST');
     return texts.join('\n');
   }
 
   it('reads every audit route and export, as an auditor and as an admin, and finds no password hash and no hash of a secret', async () => {
-    const covered = ['audit.streams', 'audit.stream', 'audit.all', 'audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification'];
+    const covered = ['audit.streams', 'audit.stream', 'audit.all', 'audit.memberAt', 'audit.startReplayVerification', 'audit.latestReplayVerification', 'audit.replayVerification', 'audit.export', 'audit.verification', 'audit.verifyTail'];
     // A new audit route must be read here too before this test passes again.
     expect(Object.values(auditRoutes).map((route) => route.id).sort()).toEqual([...covered].sort());
     expect(secretHashes).toHaveLength(5);

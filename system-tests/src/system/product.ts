@@ -26,7 +26,7 @@ export interface ProductOptions {
   readonly env?: Record<string, string>;
   /** The database (its URL) to run on instead of the shared test database; it must exist. */
   readonly databaseUrl?: string;
-  /** How long the services may take to come up (60 s by default; a loaded machine compiling the sources needs more). */
+  /** How long the services may take to come up (120 s by default; a loaded machine compiling the sources needs more). */
   readonly upWithinMs?: number;
 }
 

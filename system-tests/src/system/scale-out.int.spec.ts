@@ -24,6 +24,7 @@ describe('scale-out: two of each service behind the gateway', () => {
     product = await startReplicatedProduct('scaleout', 2, {
       RATE_LIMIT_REGISTER_PER_IP: '100000',
       RATE_LIMIT_LOGIN_PER_IP: '100000',
+      RATE_LIMIT_VERIFY_EMAIL_PER_IP: '100000',
       // Read-your-writes is what is checked; the projection lag is measured on its own below, and a
       // loaded 2-core machine starving every process for a moment must not turn it into a miss.
       MIN_POSITION_TIMEOUT_MS: '5000',

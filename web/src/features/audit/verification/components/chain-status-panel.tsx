@@ -91,7 +91,7 @@ export function ChainStatusPanel() {
           Hash chains and signed checkpoint
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          On a schedule (hourly by default) the workers recompute every stream&apos;s hash chain and sign the heads of all streams; check them yourself with npm run audit -- verify.
+          Every hour (by default) the workers recompute every stream&apos;s hash chain and sign the heads of all streams, and every minute or 1,000 events they sign the events since; check them yourself with npm run audit -- verify.
         </Typography>
       </Box>
       {overview.isError && <Alert severity="error">{overview.error.message}</Alert>}

@@ -102,7 +102,7 @@ describe('scale-out: two of each service behind the gateway', () => {
     await expectEverythingApplied();
   });
 
-  it('loses no acknowledged command when one replica of each service is SIGKILLed', { timeout: 90_000 }, async () => {
+  it('loses no acknowledged command when one replica of each service is SIGKILLed', { timeout: 120_000 }, async () => {
     const pidsBefore = product.pids();
     const killed = REPLICATED.map((service) => `${service}-2`);
     // The other replicas carry the load on their own: the killed ones come back while the store is checked.
@@ -111,7 +111,8 @@ describe('scale-out: two of each service behind the gateway', () => {
       await sleep(1_500);
       for (const name of killed) process.kill(pidsBefore[name] ?? 0, 'SIGKILL');
       killedAt = Date.now();
-      await sleep(5_000);
+      // Long enough for a registration (argon2id, then the append) to finish on a loaded machine.
+      await sleep(10_000);
     });
 
     console.log('SIGKILL: commands', statuses(run.commands), 'tried again after a 503', run.refusals.length, 'reads', statuses(run.reads));

@@ -88,7 +88,7 @@ describe('projection worker crash safety', () => {
         if (checkpoint === undefined || comparePositions(checkpoint, head) < 0) return false;
         await new Promise((resolve) => setTimeout(resolve, 300));
         return comparePositions(await eventStore.headPosition(), head) === 0;
-      }, 60_000);
+      }, 120_000);
     } finally {
       await killHard(survivor);
     }
@@ -109,5 +109,5 @@ describe('projection worker crash safety', () => {
     } finally {
       await schemas.pool.query(`DROP SCHEMA IF EXISTS ${freshSchema} CASCADE`);
     }
-  }, 180_000);
+  }, 240_000);
 });

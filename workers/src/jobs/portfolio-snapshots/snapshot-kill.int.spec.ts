@@ -70,7 +70,7 @@ describe('portfolio snapshots when the worker process is SIGKILLed mid-job', () 
     return { child, recorded: () => stdout.split('\n').filter((line) => line.startsWith('recorded ')).map((line) => line.slice('recorded '.length)) };
   }
 
-  it('records each member once: valuations that landed before the kill are not recorded again when the jobs are taken over', { timeout: 120_000 }, async () => {
+  it('records each member once: valuations that landed before the kill are not recorded again when the jobs are taken over', { timeout: 200_000 }, async () => {
     const members: string[] = [];
     for (let n = 0; n < MEMBERS; n += 1) {
       const userId = (await person(readStore)).id;
@@ -102,7 +102,7 @@ describe('portfolio snapshots when the worker process is SIGKILLed mid-job', () 
 
       const worker = spawnWorkers(env);
       children.push(worker);
-      await until('every member job to complete', async () => ((await queue.getJobCounts('completed')).completed === MEMBERS ? true : undefined), 60_000);
+      await until('every member job to complete', async () => ((await queue.getJobCounts('completed')).completed === MEMBERS ? true : undefined), 150_000);
       await killHard(worker);
 
       for (const userId of members) {

@@ -204,5 +204,5 @@ describe('money journey in the browser', () => {
     expect(browserErrors).toEqual([]);
     expect(overflows).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 });

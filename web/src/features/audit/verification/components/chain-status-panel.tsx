@@ -6,21 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { VerificationOverview } from '@concierge/contracts/audit/integrity';
 import { formatInstant } from '../../components/format-instant';
 import { useVerificationOverview } from '../api/overview';
+import { Field } from './field';
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } } as const;
 

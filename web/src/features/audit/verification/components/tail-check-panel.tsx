@@ -8,25 +8,13 @@ import type { TailVerification } from '@concierge/contracts/audit/tail-check';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatInstant } from '../../components/format-instant';
 import { useVerifyTail } from '../api/tail-check';
+import { Field } from './field';
 
 export const CHECK_TAIL = 'Check the tail now';
 const CHECK_FAILED = 'The tail could not be checked.';
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(180px, 1fr))' } } as const;
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** The verdict in words: what was checked, from where, and each break by stream and revision. */
 export function TailVerdict({ tail }: { tail: TailVerification }) {

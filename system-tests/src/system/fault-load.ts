@@ -6,6 +6,8 @@ import type { RunningProduct } from './product.js';
 
 export interface Outcome {
   readonly email: string;
+  /** Sent by the client, so the gateway's log line about this call can be found. */
+  readonly requestId: string;
   readonly status: number;
   readonly retryAfter: string | null;
   readonly message: string | undefined;
@@ -27,15 +29,16 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** The steady stream of commands and reads the fault tests run their faults under, and what they check after. */
 export function faultLoad(product: RunningProduct, admin: string) {
   const register = async (email: string): Promise<Outcome> => {
+    const requestId = randomUUID();
     const response = await fetch(`${product.base}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
       body: JSON.stringify({ email, password: 'Analytical1', firstName: 'Load', lastName: 'Tester' }),
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
     const message = text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message : text.slice(0, 80);
-    return { email, status: response.status, retryAfter: response.headers.get('retry-after'), message };
+    return { email, requestId, status: response.status, retryAfter: response.headers.get('retry-after'), message };
   };
 
   const readiness = async (): Promise<Readiness> => {

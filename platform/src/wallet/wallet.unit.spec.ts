@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HDNodeWallet } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/env.js';
 import { checksumAddress, deriveDepositWallet } from './hd-wallet.js';
@@ -17,6 +18,15 @@ describe('deriving deposit wallets', () => {
       privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
     });
     expect(deriveDepositWallet(HARDHAT, 1).address).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  });
+
+  it('derives from the phrase it is given each time, alternating phrases and indexes as the full path does', () => {
+    const other = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+    for (const [mnemonic, index] of [[HARDHAT, 7], [other, 0], [HARDHAT, 7], [other, 2_147_483_647]] as const) {
+      const full = HDNodeWallet.fromPhrase(mnemonic, undefined, `m/44'/60'/0'/0/${index}`);
+      expect(deriveDepositWallet(mnemonic, index)).toEqual({ address: full.address, derivationPath: `m/44'/60'/0'/0/${index}`, privateKey: full.privateKey });
+    }
+    expect(deriveDepositWallet(other, 0).address).not.toBe(deriveDepositWallet(HARDHAT, 0).address);
   });
 
   it('refuses an index that is not a non-hardened BIP-32 index', () => {

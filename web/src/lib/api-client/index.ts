@@ -127,18 +127,17 @@ function refreshAccessToken(): Promise<string | null> {
  * session cannot be renewed it is cleared, and the route guards take the visitor to /login with
  * a returnUrl.
  */
-export async function api<const R extends KnownRoute>(route: R, ...[options]: CallArguments<R>): Promise<RouteAnswer<R>> {
+export const api = async <const R extends KnownRoute>(route: R, ...[options]: CallArguments<R>): Promise<RouteAnswer<R>> =>
   // The answer is trusted to match the route's schema, as the API specs check; parsing it here would load zod on the first page.
-  return (await request(route, options)).body as RouteAnswer<R>;
-}
+  (await request(route, options)).body as RouteAnswer<R>;
 
 /** A GET of one page of a list whose exact total the server sends in header X-Total-Count. */
-export async function apiPage<const R extends PagedRoute>(route: R, ...[options]: CallArguments<R>): Promise<{ data: PageItem<R>[]; total: number }> {
+export const apiPage = async <const R extends PagedRoute>(route: R, ...[options]: CallArguments<R>): Promise<{ data: PageItem<R>[]; total: number }> => {
   const { body, headers } = await request(route, options);
   const data = Array.isArray(body) ? (body as PageItem<R>[]) : [];
   const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   return { data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
-}
+};
 
 /** What `request` sends: CallOptions of some route, checked against the route by `api` and `apiPage`. */
 interface SentOptions {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, loadAuthRoutes, resetReadYourWrites } from './api-client';
+import type * as authRoutes from '@concierge/contracts/auth/routes';
+import { api, loadAuthRoutes, resetReadYourWrites, type RouteAnswer } from './api-client';
 import {
   clearSession,
   getAccessToken,
@@ -17,12 +18,8 @@ import {
 
 export type { SessionUser, UserRole } from './auth-storage';
 
-/** What POST /auth/login answers (contracts LoginResponse). */
-export interface LoginResult {
-  readonly token: string;
-  readonly refreshToken?: string | null;
-  readonly user: unknown;
-}
+/** What POST /auth/login answers. */
+export type LoginResult = RouteAnswer<typeof authRoutes.login>;
 
 export interface Session {
   /** The signed-in user, or null when no auth token is held. */
@@ -73,7 +70,7 @@ export function useSession(): Session {
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
       resetReadYourWrites();
-      storeSession({ token: result.token, refreshToken: result.refreshToken ?? null, user: sessionUser });
+      storeSession({ token: result.token, refreshToken: result.refreshToken, user: sessionUser });
       return sessionUser;
     },
     [queryClient],

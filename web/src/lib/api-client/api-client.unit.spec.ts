@@ -1,9 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as auditRoutes from '@concierge/contracts/audit/routes';
 import * as authRoutes from '@concierge/contracts/auth/routes';
 import * as usersRoutes from '@concierge/contracts/users/routes';
 import * as walletsRoutes from '@concierge/contracts/wallets/routes';
-import { api, ApiError, errorMessage, resetReadYourWrites, withParams } from '.';
+import { api, ApiError, errorMessage, resetReadYourWrites } from '.';
+
+/** The stub server answers every read with the path it was asked for, whatever the route's answer type. */
+const pathOf = (answer: unknown) => (answer as { path: string }).path;
+
+const ada = { firstName: 'Ada', lastName: 'Lovelace' };
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
@@ -28,7 +34,8 @@ function serve(options: { refreshFails?: boolean } = {}) {
     }
     if (url.pathname === '/api/auth/login') return json({ message: 'Invalid email or password' }, 401);
     if (headers['authorization'] !== 'Bearer new') return json({ message: 'Please sign in to continue.' }, 401);
-    if (init?.method === 'PUT') return json({ message: 'Saved', position: url.searchParams.get('position') });
+    // Each command's test names the position it answers with in a header of its own.
+    if (init?.method === 'PUT') return json({ message: 'Saved', position: headers['x-answer-position'] ?? null });
     return json({ path: url.pathname });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -51,11 +58,11 @@ describe('API client token refresh', () => {
   it('refreshes an expired access token once for several concurrent calls and retries each with the new one', async () => {
     const server = serve();
     const results = await Promise.all([
-      api<{ path: string }>(authRoutes.me),
-      api<{ path: string }>(usersRoutes.listUsers, { query: { page: 1, status: undefined } }),
-      api<{ path: string }>(walletsRoutes.walletInfo),
+      api(authRoutes.me),
+      api(usersRoutes.listUsers, { query: { page: 1, status: undefined } }),
+      api(walletsRoutes.walletInfo),
     ]);
-    expect(results.map((result) => result.path)).toEqual(['/api/auth/me', '/api/users', '/api/wallets/info']);
+    expect(results.map(pathOf)).toEqual(['/api/auth/me', '/api/users', '/api/wallets/info']);
     expect(server.refreshes()).toBe(1);
     // Both rotated tokens are kept: the old refresh token is spent.
     expect(localStorage.getItem('auth-token')).toBe('new');
@@ -98,8 +105,8 @@ describe('API client requests', () => {
     localStorage.setItem('auth-token', 'new');
     const server = serve();
     await api(authRoutes.me);
-    await api(usersRoutes.updateProfile, { query: { position: '12-3' }, body: { firstName: 'Ada' } });
-    await api(usersRoutes.updateProfile, { query: { position: '11-9' }, body: { firstName: 'Ada' } });
+    await api(usersRoutes.updateProfile, { headers: { 'X-Answer-Position': '12-3' }, body: ada });
+    await api(usersRoutes.updateProfile, { headers: { 'X-Answer-Position': '11-9' }, body: ada });
     await api(authRoutes.me);
     const reads = server.calls.filter((call) => call.method === 'GET');
     expect(reads[0]?.headers['x-min-position']).toBeUndefined();
@@ -118,7 +125,7 @@ describe('API client requests', () => {
         return new Response(JSON.stringify({ seen: asked.length }), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Position-Reached': reached } });
       }),
     );
-    await api(usersRoutes.updateProfile, { body: { firstName: 'Ada' } });
+    await api(usersRoutes.updateProfile, { body: ada });
     expect(await api(authRoutes.me)).toEqual({ seen: 2 });
     expect(asked).toEqual(['20-1', '20-1']);
 
@@ -143,12 +150,33 @@ describe('API client paths from the route table', () => {
   it('fills in the path parameters of a route, percent-encoded, and sends its method', async () => {
     localStorage.setItem('auth-token', 'new');
     const server = serve();
-    await api(withParams(usersRoutes.approveUser, { id: 'a/b c' }));
+    await api(usersRoutes.approveUser, { params: { id: 'a/b c' } });
     expect(server.calls[0]).toMatchObject({ method: 'POST', url: '/api/users/a%2Fb%20c/approve' });
+  });
+
+  it("hands back a text route's answer as it came, and its refusal's message", async () => {
+    localStorage.setItem('auth-token', 'new');
+    // One line of an export reads as JSON on its own: it must still come back as the text sent.
+    const line = '{"kind":"header","stream":"account-1"}\n';
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        asked.push(url.pathname + url.search);
+        if (url.searchParams.get('stream') === 'account-1') return new Response(line, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
+        return json({ message: 'No such stream' }, 404);
+      }),
+    );
+    expect(await api(auditRoutes.exportStream, { query: { stream: 'account-1' } })).toBe(line);
+    const error = await api(auditRoutes.exportStream, { query: { stream: 'account-2' } }).catch((caught: unknown) => caught);
+    expect(errorMessage(error, 'Could not download the export.')).toBe('No such stream');
+    expect(asked).toEqual(['/api/audit/export?stream=account-1', '/api/audit/export?stream=account-2']);
   });
 
   it('refuses a route whose path parameters were not given, before sending anything', async () => {
     const server = serve();
+    // @ts-expect-error the compiler asks for the parameter too; this is the check behind it
     await expect(api(usersRoutes.getUser)).rejects.toThrow('users.get needs its path parameter :id');
     expect(server.calls).toHaveLength(0);
   });

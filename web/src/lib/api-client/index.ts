@@ -1,19 +1,12 @@
 import type * as authRoutes from '@concierge/contracts/auth/routes';
 import { MIN_POSITION_HEADER, TOTAL_COUNT_HEADER, type HttpMethod, type RouteDef } from '@concierge/contracts/shared/route';
 import type * as usersRoutes from '@concierge/contracts/users/routes';
-import { config } from '../../config/env';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth-storage';
 import { createPositionTracker } from './read-your-writes';
-import { withParams, type RouteCall } from './route-call';
+import { routeUrl } from './route-url';
+import type { CallArguments, KnownRoute, PagedRoute, PageItem, RouteAnswer } from './route-types';
 
-export { withParams, type RouteCall } from './route-call';
-
-export interface ApiOptions {
-  readonly body?: unknown;
-  readonly query?: Record<string, string | number | undefined>;
-  /** Extra request headers (e.g. a step-up grant); they never replace the ones set here. */
-  readonly headers?: Record<string, string>;
-}
+export type { CallOptions, KnownRoute, RouteAnswer, RouteBody, RouteParams, RouteQuery } from './route-types';
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
@@ -63,14 +56,6 @@ const NO_REFRESH_ROUTE_IDS: ReadonlySet<string> = new Set<AuthRouteId>([
  */
 export const loadAuthRoutes = () => import('@concierge/contracts/auth/routes');
 
-function buildUrl(path: string, query: ApiOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
-  const search = params.toString();
-  const joined = search === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${search}`;
-  return `${config.apiBaseUrl}${joined}`;
-}
-
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (text === '') return undefined;
@@ -83,7 +68,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 const positions = createPositionTracker();
 
-async function send(method: HttpMethod, url: string, body: unknown, token: string | null, extra: Record<string, string> = {}): Promise<Response> {
+async function send(method: HttpMethod, url: string, body: unknown, token: string | null, extra: Readonly<Record<string, string>> = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== null) headers['Authorization'] = `Bearer ${token}`;
@@ -115,8 +100,8 @@ let refreshInFlight: Promise<string | null> | null = null;
 async function renewTokens(): Promise<string | null> {
   const refreshToken = getRefreshToken();
   if (refreshToken === null) return null;
-  const { route, path } = withParams((await loadAuthRoutes()).refreshToken, {});
-  const response = await send(route.method, buildUrl(path, undefined), { refreshToken }, null);
+  const route = (await loadAuthRoutes()).refreshToken;
+  const response = await send(route.method, routeUrl(route, undefined, undefined), { refreshToken }, null);
   if (!response.ok) return null;
   const body = await readBody(response);
   if (typeof body !== 'object' || body === null) return null;
@@ -136,34 +121,35 @@ function refreshAccessToken(): Promise<string | null> {
 }
 
 /**
- * Calls one route of the contracts' route table (below `/api`): pass the route itself, or
- * `withParams(route, { id })` for a route with path parameters. Sends the stored bearer token;
+ * Calls one route of the contracts' route table (below `/api`): its path parameters, query and
+ * body are typed by the route's schemas, and so is the answer. Sends the stored bearer token;
  * after a 401 caused by an expired access token it refreshes once and retries once; if the
  * session cannot be renewed it is cleared, and the route guards take the visitor to /login with
  * a returnUrl.
  */
-export async function api<T>(target: RouteDef | RouteCall, options: ApiOptions = {}): Promise<T> {
-  return (await request(toCall(target), options)).body as T;
-}
+export const api = async <const R extends KnownRoute>(route: R, ...[options]: CallArguments<R>): Promise<RouteAnswer<R>> =>
+  // The answer is trusted to match the route's schema, as the API specs check; parsing it here would load zod on the first page.
+  (await request(route, options)).body as RouteAnswer<R>;
 
 /** A GET of one page of a list whose exact total the server sends in header X-Total-Count. */
-export async function apiPage<T>(target: RouteDef | RouteCall, options: ApiOptions = {}): Promise<{ data: T[]; total: number }> {
-  const call = toCall(target);
-  if (call.route.method !== 'GET') throw new Error(`${call.route.id} is not a list: it is a ${call.route.method}`);
-  const { body, headers } = await request(call, options);
-  const data = Array.isArray(body) ? (body as T[]) : [];
+export const apiPage = async <const R extends PagedRoute>(route: R, ...[options]: CallArguments<R>): Promise<{ data: PageItem<R>[]; total: number }> => {
+  const { body, headers } = await request(route, options);
+  const data = Array.isArray(body) ? (body as PageItem<R>[]) : [];
   const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
   return { data, total: Number.isInteger(total) && total >= 0 ? total : data.length };
+};
+
+/** What `request` sends: CallOptions of some route, checked against the route by `api` and `apiPage`. */
+interface SentOptions {
+  readonly params?: object;
+  readonly query?: object;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A bare route is a call without path parameters (withParams refuses one that has some). */
-function toCall(target: RouteDef | RouteCall): RouteCall {
-  return 'route' in target ? target : withParams(target, {});
-}
-
-async function request({ route, path }: RouteCall, options: ApiOptions): Promise<{ body: unknown; headers: Headers }> {
+async function request(route: RouteDef, options: SentOptions = {}): Promise<{ body: unknown; headers: Headers }> {
   const method: HttpMethod = route.method;
-  const url = buildUrl(path, options.query);
+  const url = routeUrl(route, options.params, options.query);
   const sentToken = getAccessToken();
   let response = await send(method, url, options.body, sentToken, options.headers);
 
@@ -180,7 +166,9 @@ async function request({ route, path }: RouteCall, options: ApiOptions): Promise
     response = await send(method, url, options.body, token, options.headers);
   }
 
-  const body = await readBody(response);
+  // A text route (an export) answers its text as it came, even when one line of it reads as JSON;
+  // its refusals are problem details like any other.
+  const body = response.ok && route.contentType !== undefined ? await response.text().catch(() => '') : await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   if (method !== 'GET' && typeof body === 'object' && body !== null && 'position' in body) positions.remember(body.position);
   return { body, headers: response.headers };

@@ -6,7 +6,7 @@ import { auditKeys } from './query-keys';
 
 /** GET /users?search=: the accounts whose name or email contains the text (auditors may look; the look is recorded). */
 export function findMembers(search: string): Promise<UserPageResponse> {
-  return api<UserPageResponse>(usersRoutes.listUsers, { query: { search, limit: 5, page: 1 } });
+  return api(usersRoutes.listUsers, { query: { search, limit: 5, page: 1 } });
 }
 
 export function membersQueryOptions(search: string) {

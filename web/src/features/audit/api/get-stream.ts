@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditStreamResponse } from '@concierge/contracts/audit/dto';
 import * as auditRoutes from '@concierge/contracts/audit/routes';
-import { api, ApiError, withParams } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { auditKeys, type StreamPageParams } from './query-keys';
 
 /** GET /audit/streams/:streamId: events of one stream from a revision on, read from the event store itself. */
 export function getStream({ streamId, fromRevision, limit }: StreamPageParams): Promise<AuditStreamResponse> {
-  return api<AuditStreamResponse>(withParams(auditRoutes.readStream, { streamId }), { query: { fromRevision, limit } });
+  return api(auditRoutes.readStream, { params: { streamId }, query: { fromRevision, limit } });
 }
 
 export function streamQueryOptions(params: StreamPageParams) {

@@ -6,7 +6,7 @@ import { auditKeys, type StreamListParams } from './query-keys';
 
 /** GET /audit/streams: one page of streams, newest activity first, with exact totals and every category's count. */
 export function getStreams(params: StreamListParams): Promise<AuditStreamsResponse> {
-  return api<AuditStreamsResponse>(auditRoutes.listStreams, { query: { ...params } });
+  return api(auditRoutes.listStreams, { query: { ...params } });
 }
 
 export function streamsQueryOptions(params: StreamListParams) {

@@ -6,7 +6,7 @@ import { auditKeys, type EventSearchParams } from './query-keys';
 
 /** GET /audit/events: events of every stream in global order, filtered, with the exact total. */
 export function searchEvents(params: EventSearchParams): Promise<AuditEventsResponse> {
-  return api<AuditEventsResponse>(auditRoutes.readAll, { query: { ...params } });
+  return api(auditRoutes.readAll, { query: { ...params } });
 }
 
 export function eventSearchQueryOptions(params: EventSearchParams) {

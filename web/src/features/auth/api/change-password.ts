@@ -1,22 +1,19 @@
 import * as usersRoutes from '@concierge/contracts/users/routes';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 import { storeTokens } from '../../../lib/auth-storage';
 
-export interface ChangePasswordInput {
-  readonly currentPassword: string;
-  readonly newPassword: string;
-  readonly confirmPassword: string;
-}
-
-/** A password change ends every earlier session; the answer carries this device's new one. */
+/**
+ * A password change ends every earlier session; the answer carries this device's new one. The
+ * route's response schema (MessageAccepted) does not list the pair the server sends beside it.
+ */
 interface ChangePasswordResponse {
   readonly message: string;
   readonly token?: string;
   readonly refreshToken?: string;
 }
 
-export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
+export function changePassword(input: RouteBody<typeof usersRoutes.changePassword>): Promise<ChangePasswordResponse> {
   return api(usersRoutes.changePassword, { body: input });
 }
 

@@ -2,7 +2,7 @@ import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
+export function requestPasswordReset(email: string) {
   return api(authRoutes.forgotPassword, { body: { email } });
 }
 

@@ -1,4 +1,3 @@
-import type { UserDto } from '@concierge/contracts';
 import * as authRoutes from '@concierge/contracts/auth/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,7 +7,7 @@ import { authKeys } from './query-keys';
 
 export const currentUserQuery = queryOptions({
   queryKey: authKeys.me(),
-  queryFn: () => api<UserDto>(authRoutes.me),
+  queryFn: () => api(authRoutes.me),
 });
 
 /** The signed-in user from the server; the locally stored copy follows it. */

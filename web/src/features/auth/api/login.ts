@@ -1,12 +1,10 @@
-import type { LoginRequest, LoginResponse } from '@concierge/contracts';
+import type { LoginResponse } from '@concierge/contracts';
 import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, type RouteBody } from '../../../lib/api-client';
 
-export type LoginInput = Pick<LoginRequest, 'email' | 'password' | 'rememberMe'>;
-
-export function login(input: LoginInput): Promise<LoginResponse> {
-  return api<LoginResponse>(authRoutes.login, { body: input });
+export function login(input: RouteBody<typeof authRoutes.login>): Promise<LoginResponse> {
+  return api(authRoutes.login, { body: input });
 }
 
 export function useLoginMutation() {

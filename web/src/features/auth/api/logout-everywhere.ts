@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Ends every session of the account, this device's included. */
-export function logoutEverywhere(): Promise<{ readonly message: string }> {
+export function logoutEverywhere() {
   return api(authRoutes.logoutEverywhere, { body: {} });
 }
 

@@ -1,9 +1,8 @@
-import type { RegisterRequest } from '@concierge/contracts';
 import * as usersRoutes from '@concierge/contracts/users/routes';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 
-export function register(input: RegisterRequest): Promise<{ message: string }> {
+export function register(input: RouteBody<typeof usersRoutes.register>) {
   return api(usersRoutes.register, { body: input });
 }
 

@@ -1,14 +1,8 @@
 import * as authRoutes from '@concierge/contracts/auth/routes';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 
-export interface ResetPasswordInput {
-  readonly token: string;
-  readonly newPassword: string;
-  readonly confirmPassword: string;
-}
-
-export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
+export function resetPassword(input: RouteBody<typeof authRoutes.resetPassword>) {
   return api(authRoutes.resetPassword, { body: input });
 }
 

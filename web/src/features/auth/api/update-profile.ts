@@ -1,16 +1,10 @@
 import * as usersRoutes from '@concierge/contracts/users/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 import { authKeys } from './query-keys';
 
-export interface ProfileInput {
-  readonly firstName: string;
-  readonly lastName: string;
-  /** Sent as the product's profile payload lists it; the server ignores it (the email is read-only). */
-  readonly email: string;
-}
-
-export function updateProfile(input: ProfileInput): Promise<{ message: string }> {
+/** The new names. The profile tab also sends the email, as the product's payload lists it; the server drops it (read-only). */
+export function updateProfile(input: RouteBody<typeof usersRoutes.updateProfile>) {
   return api(usersRoutes.updateProfile, { body: input });
 }
 

@@ -11,7 +11,7 @@ import { authKeys } from './query-keys';
 export function verifyEmailQuery(token: string) {
   return queryOptions({
     queryKey: authKeys.verifyEmail(token),
-    queryFn: () => api<{ message: string }>(authRoutes.verifyEmail, { body: { token } }),
+    queryFn: () => api(authRoutes.verifyEmail, { body: { token } }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -18,8 +18,10 @@ export function ProfileTab({ user }: { user: { firstName: string; lastName: stri
 
   const onSubmit = form.submitWith((next) => {
     if (!changed || mutation.isPending) return;
+    // The product's profile payload lists the email too; the server drops it (it is read-only).
+    const payload = { ...next, email: user.email };
     mutation.mutate(
-      { ...next, email: user.email },
+      payload,
       {
         onSuccess: () => {
           enqueueSnackbar('Profile updated successfully.', { variant: 'success' });

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { DepositAddedResponse, DepositDto } from '@concierge/contracts';
 import * as depositsRoutes from '@concierge/contracts/deposits/routes';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 import type { DepositPage } from './get-deposits';
 import { depositsKeys, type DepositsParams } from './query-keys';
 
-/** What the Add New Deposit form sends; the amount stays decimal text so no float touches it. */
-export type NewDeposit = { userId: string; transactionHash: string; timestamp: string; amountUSD: string };
-
-/** POST /deposits: 409 when the transaction hash is already recorded. */
-export function addDeposit(deposit: NewDeposit): Promise<DepositAddedResponse> {
-  return api<DepositAddedResponse>(depositsRoutes.addDeposit, { body: deposit });
+/** POST /deposits: 409 when the transaction hash is already recorded. The amount travels as decimal text, never a float. */
+export function addDeposit(deposit: RouteBody<typeof depositsRoutes.addDeposit>): Promise<DepositAddedResponse> {
+  return api(depositsRoutes.addDeposit, { body: deposit });
 }
 
 /** The new deposit first on the page, without a duplicate if the list already had it. */

@@ -9,7 +9,7 @@ export type DepositPage = { data: DepositDto[]; total: number };
 
 /** GET /deposits?page&limit&userId (admin). */
 export function getDeposits(params: DepositsParams): Promise<DepositPage> {
-  return apiPage<DepositDto>(depositsRoutes.allDeposits, { query: { page: params.page, limit: params.limit, userId: params.userId } });
+  return apiPage(depositsRoutes.allDeposits, { query: { page: params.page, limit: params.limit, userId: params.userId } });
 }
 
 export function depositsQueryOptions(params: DepositsParams) {

@@ -1,7 +1,7 @@
 import type { DepositDto } from '@concierge/contracts';
 import * as depositsRoutes from '@concierge/contracts/deposits/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { depositsKeys } from './query-keys';
 
 /** Asking for deposits without knowing whose is a client bug, said plainly. */
@@ -10,7 +10,7 @@ export const MISSING_USER_ID_MESSAGE = 'User ID not found for fetching deposits.
 /** GET /deposits/user/:id with the member's own id: their deposits, newest first. */
 export function getMyDeposits(userId: string | undefined): Promise<DepositDto[]> {
   if (userId === undefined || userId === '') return Promise.reject(new Error(MISSING_USER_ID_MESSAGE));
-  return api<DepositDto[]>(withParams(depositsRoutes.userDeposits, { id: userId }));
+  return api(depositsRoutes.userDeposits, { params: { id: userId } });
 }
 
 export const myDepositsQueryOptions = (userId: string | undefined) =>

@@ -1,8 +1,8 @@
-import type { PlanSavedResponse, SavePlanRequest } from '@concierge/contracts';
+import type { PlanSavedResponse } from '@concierge/contracts';
 import * as subscriptionsRoutes from '@concierge/contracts/subscriptions/routes';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 
 /** POST /subscriptions: 409 when another plan has the name. */
-export function createPlan(plan: SavePlanRequest): Promise<PlanSavedResponse> {
-  return api<PlanSavedResponse>(subscriptionsRoutes.createPlan, { body: plan });
+export function createPlan(plan: RouteBody<typeof subscriptionsRoutes.createPlan>): Promise<PlanSavedResponse> {
+  return api(subscriptionsRoutes.createPlan, { body: plan });
 }

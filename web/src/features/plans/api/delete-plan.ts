@@ -1,12 +1,12 @@
 import type { MessageAccepted } from '@concierge/contracts';
 import * as subscriptionsRoutes from '@concierge/contracts/subscriptions/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { plansKeys } from './query-keys';
 
 /** DELETE /subscriptions/:id: 409 for the default plan and for a plan members are on (the message says how many). */
 export function deletePlan(id: string): Promise<MessageAccepted> {
-  return api<MessageAccepted>(withParams(subscriptionsRoutes.deletePlan, { id }));
+  return api(subscriptionsRoutes.deletePlan, { params: { id } });
 }
 
 export function useDeletePlan() {

@@ -6,7 +6,7 @@ import { plansKeys } from './query-keys';
 
 /** GET /subscriptions (admin): every plan, by name, the default plan among them. */
 export function getSubscriptionPlans(): Promise<PlanDto[]> {
-  return api<PlanDto[]>(subscriptionsRoutes.listPlans);
+  return api(subscriptionsRoutes.listPlans);
 }
 
 export function subscriptionPlansQueryOptions() {

@@ -9,7 +9,7 @@ import { portfolioKeys } from './query-keys';
  * first one). `refresh` also asks for a new valuation and waits a few seconds for it.
  */
 export function getPerformance({ refresh = false }: { refresh?: boolean } = {}): Promise<PortfolioPerformanceResponse> {
-  return api<PortfolioPerformanceResponse>(portfolioRoutes.performance, { query: { refresh: String(refresh) } });
+  return api(portfolioRoutes.performance, { query: { refresh: String(refresh) } });
 }
 
 export const performanceQueryOptions = () => queryOptions({ queryKey: portfolioKeys.performance(), queryFn: () => getPerformance() });

@@ -5,5 +5,5 @@ import type { StrategyInput } from './save-strategy';
 
 /** POST /strategies: 409 when the name is taken or a token symbol is listed by another group (named). */
 export function createStrategy(strategy: StrategyInput): Promise<StrategySavedResponse> {
-  return api<StrategySavedResponse>(strategyRoutes.createStrategy, { body: strategy });
+  return api(strategyRoutes.createStrategy, { body: strategy });
 }

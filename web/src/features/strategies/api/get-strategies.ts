@@ -6,7 +6,7 @@ import { strategiesKeys } from './query-keys';
 
 /** GET /strategies (admin): every strategy group, lowest risk weight first, then by name. */
 export function getStrategies(): Promise<StrategyGroupDto[]> {
-  return api<StrategyGroupDto[]>(strategyRoutes.listStrategies);
+  return api(strategyRoutes.listStrategies);
 }
 
 export const strategiesQueryOptions = () => queryOptions({ queryKey: strategiesKeys.list(), queryFn: getStrategies });

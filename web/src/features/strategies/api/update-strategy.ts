@@ -1,9 +1,9 @@
 import type { StrategySavedResponse } from '@concierge/contracts';
 import * as strategyRoutes from '@concierge/contracts/strategies/routes';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { StrategyInput } from './save-strategy';
 
 /** PUT /strategies/:id: replaces every field of the group. */
 export function updateStrategy(id: string, strategy: StrategyInput): Promise<StrategySavedResponse> {
-  return api<StrategySavedResponse>(withParams(strategyRoutes.updateStrategy, { id }), { body: strategy });
+  return api(strategyRoutes.updateStrategy, { params: { id }, body: strategy });
 }

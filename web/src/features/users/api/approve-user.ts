@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageAccepted } from '@concierge/contracts';
 import * as usersRoutes from '@concierge/contracts/users/routes';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { usersKeys } from './query-keys';
 
 /** POST /users/:id/approve. */
 export function approveUser(id: string): Promise<MessageAccepted> {
-  return api<MessageAccepted>(withParams(usersRoutes.approveUser, { id }));
+  return api(usersRoutes.approveUser, { params: { id } });
 }
 
 /** Approving changes the cards, the pending table and the users list: all are refetched. */

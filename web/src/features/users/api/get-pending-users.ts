@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDto } from '@concierge/contracts';
 import * as usersRoutes from '@concierge/contracts/users/routes';
 import { api } from '../../../lib/api-client';
 import { usersKeys } from './query-keys';
 
-/** GET /users/pending answer: the oldest pending registrations and how many there are in all. */
-export type PendingUsers = { users: UserDto[]; total: number };
-
-/** GET /users/pending?limit=N. */
-export function getPendingUsers(limit: number): Promise<PendingUsers> {
-  return api<PendingUsers>(usersRoutes.pendingUsers, { query: { limit } });
+/** GET /users/pending?limit=N: the oldest pending registrations and how many there are in all. */
+export function getPendingUsers(limit: number) {
+  return api(usersRoutes.pendingUsers, { query: { limit } });
 }
 
 export function pendingUsersQueryOptions(limit: number) {

@@ -6,7 +6,7 @@ import { usersKeys } from './query-keys';
 
 /** GET /users/stats: the counts behind the admin cards. */
 export function getUserStats(): Promise<UserStatsResponse> {
-  return api<UserStatsResponse>(usersRoutes.userStats);
+  return api(usersRoutes.userStats);
 }
 
 export function userStatsQueryOptions() {

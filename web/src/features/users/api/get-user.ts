@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@concierge/contracts';
 import * as usersRoutes from '@concierge/contracts/users/routes';
-import { api, ApiError, withParams } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { usersKeys } from './query-keys';
 
 /** GET /users/:id: one user; a missing one answers 404. */
 export function getUser(id: string): Promise<UserDto> {
-  return api<UserDto>(withParams(usersRoutes.getUser, { id }));
+  return api(usersRoutes.getUser, { params: { id } });
 }
 
 export function userQueryOptions(id: string) {

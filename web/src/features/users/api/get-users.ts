@@ -6,7 +6,7 @@ import { usersKeys, type UsersListParams } from './query-keys';
 
 /** GET /users: one page of users, newest first, with the exact total of matches. */
 export function getUsers(params: UsersListParams): Promise<UserPageResponse> {
-  return api<UserPageResponse>(usersRoutes.listUsers, {
+  return api(usersRoutes.listUsers, {
     query: { page: params.page, limit: params.limit, status: params.status, search: params.search },
   });
 }

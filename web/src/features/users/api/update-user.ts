@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageAccepted, UserRole, UserStatus } from '@concierge/contracts';
+import type { MessageAccepted } from '@concierge/contracts';
 import * as usersRoutes from '@concierge/contracts/users/routes';
-import { api, withParams } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 import { usersKeys } from './query-keys';
 
-/** The fields an admin may change on the details page; only the changed ones are sent. */
-export type UserChanges = {
-  status?: UserStatus;
-  role?: UserRole;
-  /** A plan id ('default' for the default plan); an inactive plan is refused with a 409 that says so. */
-  subscriptionPlan?: string | null;
-};
+/**
+ * The fields an admin may change on the details page (status, role, plan); only the changed ones
+ * are sent. A plan is its id ('default' for the default plan); an inactive plan is refused with a
+ * 409 that says so.
+ */
+export type UserChanges = RouteBody<typeof usersRoutes.updateUser>;
 
 /** PUT /users/:id. */
 export function updateUser(id: string, changes: UserChanges): Promise<MessageAccepted> {
-  return api<MessageAccepted>(withParams(usersRoutes.updateUser, { id }), { body: changes });
+  return api(usersRoutes.updateUser, { params: { id }, body: changes });
 }
 
 export function useUpdateUser(id: string) {

@@ -6,7 +6,7 @@ import { walletsKeys } from './query-keys';
 
 /** GET /wallets/balances: balance, reserved (by open withdrawals) and available USDC. */
 export function getBalances(): Promise<BalancesResponse> {
-  return api<BalancesResponse>(walletsRoutes.balances);
+  return api(walletsRoutes.balances);
 }
 
 export const balancesQueryOptions = () => queryOptions({ queryKey: walletsKeys.balances(), queryFn: getBalances });

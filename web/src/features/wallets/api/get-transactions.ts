@@ -6,7 +6,7 @@ import { walletsKeys } from './query-keys';
 
 /** GET /wallets/transactions?limit&offset: deposits and withdrawals together, newest first. */
 export function getTransactions(limit: number, offset: number): Promise<TransactionsResponse> {
-  return api<TransactionsResponse>(walletsRoutes.transactions, { query: { limit, offset } });
+  return api(walletsRoutes.transactions, { query: { limit, offset } });
 }
 
 export const transactionsQueryOptions = (limit: number, offset: number) =>

@@ -9,7 +9,7 @@ export const ADDRESS_PENDING_REFETCH_MS = 5_000;
 
 /** GET /wallets/info: the member's deposit address (null until assigned) and total value. */
 export function getWalletInfo(): Promise<WalletInfoResponse> {
-  return api<WalletInfoResponse>(walletsRoutes.walletInfo);
+  return api(walletsRoutes.walletInfo);
 }
 
 export const walletInfoQueryOptions = () =>

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { STEP_UP_GRANT_HEADER, type PrivateKeyResponse } from '@concierge/contracts';
 import * as walletsRoutes from '@concierge/contracts/wallets/routes';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { requestPrivateKeyGrant, type RevealInput } from './request-private-key-grant';
 
 export type { RevealInput } from './request-private-key-grant';
 
 /** GET /wallets/user/:id/private-key: spends the grant; the server records the reveal and mails every admin. */
 export function getPrivateKey(userId: string, grant: string): Promise<PrivateKeyResponse> {
-  return api<PrivateKeyResponse>(withParams(walletsRoutes.privateKey, { id: userId }), { headers: { [STEP_UP_GRANT_HEADER]: grant } });
+  return api(walletsRoutes.privateKey, { params: { id: userId }, headers: { [STEP_UP_GRANT_HEADER]: grant } });
 }
 
 /** Step-up then reveal: the grant lives only inside this call and is spent at once. */

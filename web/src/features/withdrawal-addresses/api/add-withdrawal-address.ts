@@ -1,14 +1,11 @@
-import type { Network, WithdrawalAddressSavedResponse } from '@concierge/contracts';
+import type { WithdrawalAddressSavedResponse } from '@concierge/contracts';
 import * as addressRoutes from '@concierge/contracts/withdrawal-addresses/routes';
-import { api } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 
-export interface WithdrawalAddressInput {
-  readonly label: string;
-  readonly address: string;
-  readonly network: Network;
-}
+/** A label, the address and its network: the same body adds and edits an address. */
+export type WithdrawalAddressInput = RouteBody<typeof addressRoutes.addAddress>;
 
 /** POST /withdrawals/addresses: the first saved address becomes primary. */
 export function addWithdrawalAddress(input: WithdrawalAddressInput): Promise<WithdrawalAddressSavedResponse> {
-  return api<WithdrawalAddressSavedResponse>(addressRoutes.addAddress, { body: input });
+  return api(addressRoutes.addAddress, { body: input });
 }

@@ -1,12 +1,12 @@
 import type { MessageAccepted } from '@concierge/contracts';
 import * as addressRoutes from '@concierge/contracts/withdrawal-addresses/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { invalidateWithdrawalAddresses, type WithdrawalAddressRefresh } from './save-withdrawal-address';
 
 /** DELETE /withdrawals/addresses/:id. */
 export function deleteWithdrawalAddress(id: string): Promise<MessageAccepted> {
-  return api<MessageAccepted>(withParams(addressRoutes.removeAddress, { id }));
+  return api(addressRoutes.removeAddress, { params: { id } });
 }
 
 export function useDeleteWithdrawalAddress(refresh: WithdrawalAddressRefresh = {}) {

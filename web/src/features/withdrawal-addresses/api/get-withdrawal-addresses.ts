@@ -6,7 +6,7 @@ import { withdrawalAddressesKeys } from './query-keys';
 
 /** GET /withdrawals/addresses: the member's saved addresses, primary first. */
 export function getWithdrawalAddresses(): Promise<WithdrawalAddressDto[]> {
-  return api<WithdrawalAddressDto[]>(addressRoutes.listAddresses);
+  return api(addressRoutes.listAddresses);
 }
 
 export const withdrawalAddressesQueryOptions = () => queryOptions({ queryKey: withdrawalAddressesKeys.list(), queryFn: getWithdrawalAddresses });

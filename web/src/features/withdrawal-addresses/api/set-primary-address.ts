@@ -1,12 +1,12 @@
 import type { MessageAccepted } from '@concierge/contracts';
 import * as addressRoutes from '@concierge/contracts/withdrawal-addresses/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { invalidateWithdrawalAddresses, type WithdrawalAddressRefresh } from './save-withdrawal-address';
 
 /** POST /withdrawals/addresses/:id/set-primary (an empty body). */
 export function setPrimaryAddress(id: string): Promise<MessageAccepted> {
-  return api<MessageAccepted>(withParams(addressRoutes.setPrimaryAddress, { id }), { body: {} });
+  return api(addressRoutes.setPrimaryAddress, { params: { id }, body: {} });
 }
 
 export function useSetPrimaryAddress(refresh: WithdrawalAddressRefresh = {}) {

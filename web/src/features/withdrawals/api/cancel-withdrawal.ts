@@ -1,12 +1,12 @@
 import type { ProcessWithdrawalResponse } from '@concierge/contracts';
 import * as withdrawalsRoutes from '@concierge/contracts/withdrawals/routes';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api, withParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { withdrawalsKeys } from './query-keys';
 
 /** POST /withdrawals/:id/cancel: the member withdraws their own request while it is still pending. */
 export function cancelWithdrawal(id: string): Promise<ProcessWithdrawalResponse> {
-  return api<ProcessWithdrawalResponse>(withParams(withdrawalsRoutes.cancelOwn, { id }));
+  return api(withdrawalsRoutes.cancelOwn, { params: { id } });
 }
 
 /**

@@ -9,7 +9,7 @@ export type WithdrawalPage = { data: WithdrawalDto[]; total: number };
 
 /** GET /withdrawals/admin/requests?page&limit&status&search. */
 export function getAdminWithdrawals(params: AdminWithdrawalsParams): Promise<WithdrawalPage> {
-  return apiPage<WithdrawalDto>(withdrawalsRoutes.adminRequests, {
+  return apiPage(withdrawalsRoutes.adminRequests, {
     query: { page: params.page, limit: params.limit, status: params.status, search: params.search },
   });
 }

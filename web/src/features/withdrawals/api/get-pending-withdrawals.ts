@@ -11,7 +11,7 @@ import { withdrawalsKeys } from './query-keys';
  */
 export async function getPendingWithdrawals(limit: number): Promise<WithdrawalDto[]> {
   try {
-    return await api<WithdrawalDto[]>(withdrawalsRoutes.adminRequests, { query: { status: 'pending', limit } });
+    return await api(withdrawalsRoutes.adminRequests, { query: { status: 'pending', limit } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 501) return [];
     throw error;

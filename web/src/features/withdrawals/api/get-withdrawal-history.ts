@@ -6,7 +6,7 @@ import { withdrawalsKeys } from './query-keys';
 
 /** GET /withdrawals/history: the member's own withdrawals, newest first (server default limit 50). */
 export function getWithdrawalHistory(): Promise<WithdrawalDto[]> {
-  return api<WithdrawalDto[]>(withdrawalsRoutes.history);
+  return api(withdrawalsRoutes.history);
 }
 
 export const withdrawalHistoryQueryOptions = () => queryOptions({ queryKey: withdrawalsKeys.history(), queryFn: getWithdrawalHistory });

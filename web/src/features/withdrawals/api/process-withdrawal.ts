@@ -1,24 +1,22 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ProcessWithdrawalResponse } from '@concierge/contracts';
 import * as withdrawalsRoutes from '@concierge/contracts/withdrawals/routes';
-import { api, withParams } from '../../../lib/api-client';
+import { api, type RouteBody } from '../../../lib/api-client';
 import { withdrawalsKeys } from './query-keys';
 
+type ProcessBody = RouteBody<typeof withdrawalsRoutes.processRequest>;
+
 /**
- * What an admin does with a withdrawal: pending -> approved or rejected (with
- * a reason), approved -> completed (with the payout's transaction hash) or cancelled; after an
- * on-chain payout failed for good, a new payout (retry) or a rejection.
+ * What an admin does with a withdrawal (its id and the route's body): pending -> approved or
+ * rejected (with a reason), approved -> completed (with the payout's transaction hash) or
+ * cancelled; after an on-chain payout failed for good, a new payout (retry) or a rejection.
  */
-export type WithdrawalDecision =
-  | { id: string; action: 'approve' }
-  | { id: string; action: 'reject'; rejectionReason: string }
-  | { id: string; action: 'complete'; transactionHash: string }
-  | { id: string; action: 'cancel'; reason?: string }
-  | { id: string; action: 'retry' };
+export type WithdrawalDecision = ProcessBody & { id: string };
 
 export type WithdrawalAction = WithdrawalDecision['action'];
 
-function bodyOf(decision: WithdrawalDecision) {
+/** Only the fields of the decision's action go out; a blank cancel reason is left out. */
+function bodyOf(decision: WithdrawalDecision): ProcessBody {
   switch (decision.action) {
     case 'approve':
       return { action: 'approve' };
@@ -39,9 +37,7 @@ function bodyOf(decision: WithdrawalDecision) {
 
 /** POST /withdrawals/admin/requests/:id/process; an illegal move answers 409 with a message. */
 export function processWithdrawal(decision: WithdrawalDecision): Promise<ProcessWithdrawalResponse> {
-  return api<ProcessWithdrawalResponse>(withParams(withdrawalsRoutes.processRequest, { id: decision.id }), {
-    body: bodyOf(decision),
-  });
+  return api(withdrawalsRoutes.processRequest, { params: { id: decision.id }, body: bodyOf(decision) });
 }
 
 /**

@@ -1,18 +1,12 @@
 import type { WithdrawalRequestedResponse } from '@concierge/contracts';
 import * as withdrawalsRoutes from '@concierge/contracts/withdrawals/routes';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, type RouteBody } from '../../../lib/api-client';
 import { withdrawalsKeys } from './query-keys';
 
-/** The body of POST /withdrawals/request; the amount travels as exact decimal text, never a float. */
-export interface WithdrawalRequestInput {
-  readonly amount: string;
-  readonly asset: 'USDC';
-}
-
-/** POST /withdrawals/request: goes to the member's primary withdrawal address. */
-export function requestWithdrawal(input: WithdrawalRequestInput): Promise<WithdrawalRequestedResponse> {
-  return api<WithdrawalRequestedResponse>(withdrawalsRoutes.requestWithdrawal, { body: input });
+/** POST /withdrawals/request: goes to the member's primary withdrawal address; the amount travels as exact decimal text, never a float. */
+export function requestWithdrawal(input: RouteBody<typeof withdrawalsRoutes.requestWithdrawal>): Promise<WithdrawalRequestedResponse> {
+  return api(withdrawalsRoutes.requestWithdrawal, { body: input });
 }
 
 /** True when the server refused because the member has not saved a withdrawal address yet. */

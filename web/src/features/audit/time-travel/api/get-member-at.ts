@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimeTravelResponse } from '@concierge/contracts/audit/time-travel';
 import * as auditRoutes from '@concierge/contracts/audit/routes';
-import { api, ApiError, withParams } from '../../../../lib/api-client';
+import { api, ApiError } from '../../../../lib/api-client';
 
 /** A member and an instant (ISO, at most to the millisecond; without an offset it is UTC). */
 export type MemberAtParams = { userId: string; instant: string };
@@ -13,7 +13,7 @@ export const timeTravelKeys = {
 
 /** GET /audit/members/:userId/at: the member's account rebuilt from their streams as recorded up to the instant. */
 export function getMemberAt({ userId, instant }: MemberAtParams): Promise<TimeTravelResponse> {
-  return api<TimeTravelResponse>(withParams(auditRoutes.memberAt, { userId }), { query: { instant } });
+  return api(auditRoutes.memberAt, { params: { userId }, query: { instant } });
 }
 
 export function memberAtQueryOptions(params: MemberAtParams) {

@@ -21,7 +21,7 @@ export const inProgress = (report: { status: string } | null | undefined) => rep
 /** GET /audit/replay-verifications/latest; null when none was ever run (the route's 404). */
 export async function getLatestReplayVerification(): Promise<ReplayVerificationReport | null> {
   try {
-    return await api<ReplayVerificationReport>(auditRoutes.latestReplayVerification);
+    return await api(auditRoutes.latestReplayVerification);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -42,7 +42,7 @@ export function useLatestReplayVerification() {
 
 /** POST /audit/replay-verifications: 202 with the verification queued (or the one already under way). */
 export function startReplayVerification(): Promise<ReplayVerificationAccepted> {
-  return api<ReplayVerificationAccepted>(auditRoutes.startReplayVerification, { body: {} });
+  return api(auditRoutes.startReplayVerification, { body: {} });
 }
 
 export function useStartReplayVerification() {

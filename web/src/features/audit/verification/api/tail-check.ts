@@ -5,7 +5,7 @@ import { api } from '../../../../lib/api-client';
 
 /** POST /audit/verification/tail: the hash chain of every event after the last signed checkpoint, verified now. */
 export function verifyTail(): Promise<TailVerification> {
-  return api<TailVerification>(auditRoutes.verifyTail, { body: {} });
+  return api(auditRoutes.verifyTail, { body: {} });
 }
 
 /** On demand only: each check reads the whole tail, so it is never polled. */

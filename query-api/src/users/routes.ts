@@ -1,8 +1,5 @@
-import type { RequestHandler } from 'express';
-import { authRoutes, userRoutes } from '@concierge/contracts';
-import { principalOf } from '@concierge/platform/auth/authorize';
 import { NotFoundError } from '@concierge/platform/errors';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { findUser, listUsers, pendingUsers } from './queries.js';
 import { userStats } from './stats.js';
@@ -16,29 +13,20 @@ export interface UserQueryDeps {
 }
 
 /** Handlers of the routes served from the users read model, by route id. */
-export function userQueryHandlers(deps: UserQueryDeps): Record<string, RequestHandler> {
+export function userQueryHandlers(deps: UserQueryDeps) {
   return {
-    [authRoutes.me.id]: async (req, res) => {
-      const user = await findUser(deps.readStore, principalOf(req).userId);
+    'auth.me': async ({ caller }) => {
+      const user = await findUser(deps.readStore, caller.userId);
       if (!user) throw new NotFoundError(ACCOUNT_NOT_FOUND_MESSAGE);
-      res.json(user);
+      return user;
     },
-    [userRoutes.listUsers.id]: async (req, res) => {
-      const { query } = inputOf(req, userRoutes.listUsers);
-      res.json(await listUsers(deps.readStore, query));
-    },
-    [userRoutes.pendingUsers.id]: async (req, res) => {
-      const { query } = inputOf(req, userRoutes.pendingUsers);
-      res.json(await pendingUsers(deps.readStore, query.limit));
-    },
-    [userRoutes.userStats.id]: async (_req, res) => {
-      res.json(await userStats(deps.readStore));
-    },
-    [userRoutes.getUser.id]: async (req, res) => {
-      const { params } = inputOf(req, userRoutes.getUser);
+    'users.list': async ({ query }) => listUsers(deps.readStore, query),
+    'users.pending': async ({ query }) => pendingUsers(deps.readStore, query.limit),
+    'users.stats': async () => userStats(deps.readStore),
+    'users.get': async ({ params }) => {
       const user = await findUser(deps.readStore, params.id);
       if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-      res.json(user);
+      return user;
     },
-  };
+  } satisfies SomeHandlers<'query'>;
 }

@@ -18,19 +18,16 @@ import { auditHandlers } from './audit/handlers.js';
 import { recordRead } from './audit/record-reads.js';
 import type { ReplayVerifyQueue } from './audit/replay-verify/routes.js';
 import type { StartLock } from './audit/replay-verify/start-lock.js';
-import { depositQueryHandlers } from './deposits/routes.js';
-import { openApiHandlers } from './openapi/routes.js';
-import { planQueryHandlers } from './plans/routes.js';
-import { portfolioQueryHandlers } from './portfolio/routes.js';
+import { identityHandlers } from './identity/handlers.js';
+import { moneyHandlers } from './money/handlers.js';
+import { openApiHandlers } from './openapi/handlers.js';
+import { planHandlers } from './plans/handlers.js';
+import { portfolioHandlers } from './portfolio/handlers.js';
 import type { SnapshotQueue } from './portfolio/refresh.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { projectionWatch } from './shared/projection-watch.js';
 import { projectedStandings, STANDING_SETTLING_MESSAGE } from './shared/standings.js';
-import { strategyQueryHandlers } from './strategies/routes.js';
-import { userQueryHandlers } from './users/routes.js';
-import { walletQueryHandlers } from './wallets/routes.js';
-import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
-import { withdrawalQueryHandlers } from './withdrawals/routes.js';
+import { strategyHandlers } from './strategies/handlers.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
@@ -83,14 +80,11 @@ export function createQueryApp(deps: QueryAppDeps): Express {
   const minPosition = { watch, timeoutMs, ...(deps.storeHead ? { storeHead: deps.storeHead } : {}) };
   // Each context brings its routes' handlers; the type holds the whole map to the query side of the table.
   const handlers: Handlers<'query'> = {
-    ...userQueryHandlers(deps),
-    ...walletQueryHandlers(deps),
-    ...withdrawalAddressQueryHandlers(deps),
-    ...withdrawalQueryHandlers(deps),
-    ...depositQueryHandlers(deps),
-    ...planQueryHandlers(deps),
-    ...strategyQueryHandlers(deps),
-    ...portfolioQueryHandlers(deps),
+    ...identityHandlers(deps),
+    ...moneyHandlers(deps),
+    ...planHandlers(deps),
+    ...strategyHandlers(deps),
+    ...portfolioHandlers(deps),
     ...auditHandlers(deps),
     ...openApiHandlers(),
   };

@@ -4,7 +4,7 @@ import { reply, type SomeHandlers } from '@concierge/platform/http/handlers';
 import { openApiDocument, type OpenApiDocument } from '@concierge/platform/openapi/document';
 import { REFERENCE_STYLESHEET, referencePage } from '@concierge/platform/openapi/reference-page';
 
-/** src/openapi/routes.ts and dist/openapi/routes.js both sit two levels below query-api/package.json. */
+/** src/openapi/handlers.ts and dist/openapi/handlers.js both sit two levels below query-api/package.json. */
 function apiVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';

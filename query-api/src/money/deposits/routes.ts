@@ -1,6 +1,6 @@
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { withTotalCount } from '../shared/total-count.js';
+import { withTotalCount } from '../../shared/total-count.js';
 import { listDeposits, memberDeposits } from './queries.js';
 
 /** Handlers of the routes served from the deposits read model, by route id. */

@@ -14,7 +14,7 @@ export interface PortfolioQueryDeps {
 }
 
 /** Handlers of the routes served from the portfolio read model, by route id. */
-export function portfolioQueryHandlers(deps: PortfolioQueryDeps) {
+export function portfolioHandlers(deps: PortfolioQueryDeps) {
   const refresh = deps.snapshotQueue
     ? portfolioRefresher({ readStore: deps.readStore, queue: deps.snapshotQueue, waitMs: deps.refreshWaitMs ?? 5000, logger: deps.logger })
     : undefined;

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@concierge/platform/errors';
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { withTotalCount } from '../shared/total-count.js';
+import { withTotalCount } from '../../shared/total-count.js';
 import { adminWithdrawals, findWithdrawal, withdrawalHistory } from './queries.js';
 
 export const WITHDRAWAL_NOT_FOUND_MESSAGE = 'Withdrawal not found.';

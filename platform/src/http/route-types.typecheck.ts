@@ -5,7 +5,7 @@
  * typecheck fails. Nothing here runs.
  */
 import { routes, type RouteResponse, type RouteWithId } from '@concierge/contracts';
-import type { Handler, Handlers } from './handlers.js';
+import { reply, type Handler, type Handlers } from './handlers.js';
 import { mountRouteTable, notImplemented } from './route-table.js';
 
 declare const commandHandlers: Handlers<'command'>;
@@ -93,6 +93,13 @@ export const queryWrongAnswer: Handlers<'query'> = {
 
 // @ts-expect-error an account's status is one of its known values
 export const queryWrongField: Handler<RouteWithId<'auth.me'>> = async () => ({ ...(await queryHandlers['auth.me']({} as never)), status: 'sleeping' as const });
+
+// A reply (headers beside the body) holds the same shape.
+export const replyWrongAnswer: Handlers<'query'> = {
+  ...queryHandlers,
+  // @ts-expect-error the withdrawal list's items are withdrawals, not numbers
+  'withdrawals.history': async () => reply.body([1, 2, 3], { 'X-Total-Count': '3' }),
+};
 
 // A route whose dependency is absent keeps the map complete with `notImplemented` (501).
 export const withoutMail: Handlers<'command'> = { ...commandHandlers, 'auth.register': notImplemented };

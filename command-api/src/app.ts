@@ -16,22 +16,14 @@ import type { PasswordHasher } from '@concierge/domain/identity/password-hasher'
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
 import { eventStoreStandings } from '@concierge/domain/identity/access/store-standings';
+import type { Handlers } from '@concierge/platform/http/handlers';
 import { withStandingNotices } from './identity/access/standing-notices.js';
-import { approveUserHandler, rejectUserHandler, updateUserHandler } from './identity/admin/routes.js';
-import { loginHandler, logoutHandler, refreshTokenHandler } from './identity/login/routes.js';
-import { logoutEverywhereHandler } from './identity/session/logout-everywhere.js';
-import { checkResetTokenHandler, forgotPasswordHandler, resetPasswordHandler } from './identity/password-reset/routes.js';
-import { changePasswordHandler, updateProfileHandler } from './identity/profile/routes.js';
+import { identityHandlers } from './identity/handlers.js';
 import { authRateLimiting, credentialAttempts, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './identity/rate-limits.js';
-import { registerHandler, verifyEmailHandler } from './identity/registration/routes.js';
-import { addAddressHandler, editAddressHandler, removeAddressHandler, setPrimaryAddressHandler } from './money/withdrawal-addresses/routes.js';
-import { privateKeyGrantHandler, privateKeyHandler } from './money/wallets/private-key.js';
-import { autoWithdrawalHandler } from './money/wallets/routes.js';
-import { addDepositHandler } from './money/deposits/routes.js';
-import { createPlanHandler, deletePlanHandler, updatePlanHandler } from './plans/routes.js';
-import { snapshotHandler } from './portfolio/routes.js';
-import { createStrategyHandler, deleteStrategyHandler, updateStrategyHandler } from './strategies/routes.js';
-import { cancelOwnWithdrawalHandler, processWithdrawalHandler, requestWithdrawalHandler } from './money/withdrawals/routes.js';
+import { moneyHandlers } from './money/handlers.js';
+import { planHandlers } from './plans/handlers.js';
+import { portfolioHandlers } from './portfolio/handlers.js';
+import { strategyHandlers } from './strategies/handlers.js';
 
 export interface CommandAppDeps {
   readonly eventStore: EventStore;
@@ -60,6 +52,8 @@ export interface CommandAppDeps {
   readonly snapshots?: SnapshotRequests;
   /** The service's metrics registry: GET /metrics serves it, requests and commands are counted in it. */
   readonly metrics?: Registry;
+  /** Parse every answer with its route's response schema (a mismatch answers 500): the test harnesses turn it on. */
+  readonly checkResponses?: boolean;
 }
 
 /** The command API without a listening socket, so tests can start it on any port. */
@@ -71,47 +65,24 @@ export function createCommandApp(deps: CommandAppDeps): Express {
   // The store is the source: once the channel is back, nothing else has to catch up.
   const standings = followedStandings({ changes: standingChanges, source: freshStandings, store: freshStandings });
   const attempts = deps.rateLimiter ? credentialAttempts(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS) : undefined;
-  const identity = { ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' };
-  const handlers = {
-    ...(deps.mail ? { 'auth.register': registerHandler({ ...identity, mail: deps.mail }) } : {}),
-    'auth.verifyEmail': verifyEmailHandler(identity),
-    'auth.login': loginHandler(identity),
-    'auth.refreshToken': refreshTokenHandler(identity),
-    'auth.logout': logoutHandler(identity),
-    'auth.logoutEverywhere': logoutEverywhereHandler(identity),
-    ...(deps.mail ? { 'auth.forgotPassword': forgotPasswordHandler({ ...identity, mail: deps.mail }) } : {}),
-    'auth.checkResetToken': checkResetTokenHandler(identity),
-    'auth.resetPassword': resetPasswordHandler(identity),
-    'users.updateProfile': updateProfileHandler(identity),
-    'users.changePassword': changePasswordHandler(identity),
-    'users.update': updateUserHandler(identity),
-    'users.approve': approveUserHandler(identity),
-    'users.reject': rejectUserHandler(identity),
-    'withdrawalAddresses.add': addAddressHandler(identity),
-    'withdrawalAddresses.edit': editAddressHandler(identity),
-    'withdrawalAddresses.remove': removeAddressHandler(identity),
-    'withdrawalAddresses.setPrimary': setPrimaryAddressHandler(identity),
-    'wallets.autoWithdrawal': autoWithdrawalHandler(identity),
-    ...(deps.walletMnemonic
-      ? {
-          'wallets.privateKey': privateKeyHandler({ ...identity, mnemonic: deps.walletMnemonic }),
-          'wallets.privateKeyGrant': privateKeyGrantHandler({ ...identity, mnemonic: deps.walletMnemonic }),
-        }
-      : {}),
-    'deposits.add': addDepositHandler(identity),
-    'withdrawals.request': requestWithdrawalHandler(identity),
-    'withdrawals.process': processWithdrawalHandler(identity),
-    'withdrawals.cancel': cancelOwnWithdrawalHandler(identity),
-    'subscriptions.create': createPlanHandler(identity),
-    'subscriptions.update': updatePlanHandler(identity),
-    'subscriptions.delete': deletePlanHandler(identity),
-    'strategies.create': createStrategyHandler(identity),
-    'strategies.update': updateStrategyHandler(identity),
-    'strategies.delete': deleteStrategyHandler(identity),
-    ...(deps.snapshots ? { 'portfolio.snapshot': snapshotHandler({ eventStore, snapshots: deps.snapshots }) } : {}),
+  // Each context brings its routes' handlers; the type holds the whole map to the command side of the table.
+  const handlers: Handlers<'command'> = {
+    ...identityHandlers({ ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' }),
+    ...moneyHandlers({ ...deps, eventStore, mnemonic: deps.walletMnemonic }),
+    ...planHandlers({ eventStore }),
+    ...strategyHandlers({ eventStore }),
+    ...portfolioHandlers({ eventStore, snapshots: deps.snapshots }),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
-  const router = mountRouteTable({ side: 'command', routes, auth: { publicKey: deps.keys.publicKey, standings, freshStandings }, handlers, ...(before ? { before } : {}) });
+  const router = mountRouteTable({
+    side: 'command',
+    routes,
+    auth: { publicKey: deps.keys.publicKey, standings, freshStandings },
+    handlers,
+    now,
+    checkResponses: deps.checkResponses ?? false,
+    ...(before ? { before } : {}),
+  });
   return createApiApp({
     logger: deps.logger,
     ...(deps.metrics ? { metrics: { registry: deps.metrics, commands: true } } : {}),

@@ -11,12 +11,8 @@ import * as wallets from './wallets/routes.js';
 import * as addresses from './withdrawal-addresses/routes.js';
 import * as withdrawals from './withdrawals/routes.js';
 
-/**
- * Every API route of the product (the product's API, plus logout and the auditor routes),
- * below the API root `/api`. Order matters: a literal path comes before a parameter path it
- * would also match (`PUT /users/profile` before `PUT /users/:id`), so register them in this order.
- */
-export const routes: readonly RouteDef[] = [
+/** The table with each route's own type, from which `ApiRoute` and the typed handler maps are derived. */
+const table = [
   // auth
   users.register,
   auth.login,
@@ -89,7 +85,31 @@ export const routes: readonly RouteDef[] = [
   openapi.document,
   openapi.reference,
   openapi.stylesheet,
-];
+] as const satisfies readonly RouteDef[];
+
+/**
+ * Every API route of the product (the product's API, plus logout and the auditor routes),
+ * below the API root `/api`. Order matters: a literal path comes before a parameter path it
+ * would also match (`PUT /users/profile` before `PUT /users/:id`), so register them in this order.
+ */
+export const routes: readonly RouteDef[] = table;
+
+/** Any one route of the table, with its own literal id, side, access and schemas. */
+export type ApiRoute = (typeof table)[number];
+/** The id of a route of the table. */
+export type RouteId = ApiRoute['id'];
+/** The route of the table with this id. */
+export type RouteWithId<Id extends RouteId> = Extract<ApiRoute, { readonly id: Id }>;
+/** The routes one API serves (`command` or `query`). */
+export type SideRoute<S extends RouteDef['side']> = Extract<ApiRoute, { readonly side: S }>;
+/** The ids of the routes one API serves. */
+export type SideRouteId<S extends RouteDef['side']> = SideRoute<S>['id'];
+
+/** The table keyed by route id, each entry keeping its own type (what typed handler maps and clients are derived from). */
+export type RouteTable = { readonly [R in ApiRoute as R['id']]: R };
+
+/** The table keyed by route id. */
+export const routeTable = Object.fromEntries(table.map((route) => [route.id, route])) as RouteTable;
 
 /** Routes by id. */
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((route) => [route.id, route]));

@@ -13,27 +13,21 @@ import type { ReadinessCheck } from '@concierge/platform/http/readiness';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import type { AuditPublicKey } from '@concierge/platform/audit/audit-key';
-import { auditExportHandlers } from './audit/export/routes.js';
+import type { Handlers } from '@concierge/platform/http/handlers';
+import { auditHandlers } from './audit/handlers.js';
 import { recordRead } from './audit/record-reads.js';
-import { auditQueryHandlers } from './audit/routes.js';
-import { replayVerifyQueryHandlers, type ReplayVerifyQueue } from './audit/replay-verify/routes.js';
+import type { ReplayVerifyQueue } from './audit/replay-verify/routes.js';
 import type { StartLock } from './audit/replay-verify/start-lock.js';
-import { timeTravelQueryHandlers } from './audit/time-travel/routes.js';
-import { verificationHandlers } from './audit/verification/routes.js';
-import { depositQueryHandlers } from './deposits/routes.js';
-import { openApiHandlers } from './openapi/routes.js';
-import { planQueryHandlers } from './plans/routes.js';
-import { portfolioQueryHandlers } from './portfolio/routes.js';
+import { identityHandlers } from './identity/handlers.js';
+import { moneyHandlers } from './money/handlers.js';
+import { openApiHandlers } from './openapi/handlers.js';
+import { planHandlers } from './plans/handlers.js';
+import { portfolioHandlers } from './portfolio/handlers.js';
 import type { SnapshotQueue } from './portfolio/refresh.js';
 import { awaitMinPosition } from './shared/min-position.js';
 import { projectionWatch } from './shared/projection-watch.js';
 import { projectedStandings, STANDING_SETTLING_MESSAGE } from './shared/standings.js';
-import { strategyQueryHandlers } from './strategies/routes.js';
-import { userQueryHandlers } from './users/routes.js';
-import { walletQueryHandlers } from './wallets/routes.js';
-import { withdrawalAddressQueryHandlers } from './withdrawal-addresses/routes.js';
-import { withdrawalQueryHandlers } from './withdrawals/routes.js';
-import { tailCheckHandlers } from './audit/verification/tail.js';
+import { strategyHandlers } from './strategies/handlers.js';
 
 export interface QueryAppDeps {
   readonly readStore: ReadStore;
@@ -65,6 +59,8 @@ export interface QueryAppDeps {
   readonly readiness?: Readonly<Record<string, ReadinessCheck>>;
   /** The service's metrics registry: GET /metrics serves it and requests are timed in it. */
   readonly metrics?: Registry;
+  /** Parse every answer with its route's response schema (a mismatch answers 500): the test harnesses turn it on. */
+  readonly checkResponses?: boolean;
 }
 
 /** The query API without a listening socket, so tests can start it on any port. */
@@ -82,21 +78,14 @@ export function createQueryApp(deps: QueryAppDeps): Express {
         },
   });
   const minPosition = { watch, timeoutMs, ...(deps.storeHead ? { storeHead: deps.storeHead } : {}) };
-  const handlers = {
-    ...userQueryHandlers(deps),
-    ...walletQueryHandlers(deps),
-    ...withdrawalAddressQueryHandlers(deps),
-    ...withdrawalQueryHandlers(deps),
-    ...depositQueryHandlers(deps),
-    ...planQueryHandlers(deps),
-    ...strategyQueryHandlers(deps),
-    ...portfolioQueryHandlers(deps),
-    ...auditQueryHandlers(deps),
-    ...timeTravelQueryHandlers(deps),
-    ...replayVerifyQueryHandlers(deps),
-    ...auditExportHandlers(deps),
-    ...verificationHandlers(deps),
-    ...tailCheckHandlers(deps),
+  // Each context brings its routes' handlers; the type holds the whole map to the query side of the table.
+  const handlers: Handlers<'query'> = {
+    ...identityHandlers(deps),
+    ...moneyHandlers(deps),
+    ...planHandlers(deps),
+    ...strategyHandlers(deps),
+    ...portfolioHandlers(deps),
+    ...auditHandlers(deps),
     ...openApiHandlers(),
   };
   return createApiApp({
@@ -108,7 +97,8 @@ export function createQueryApp(deps: QueryAppDeps): Express {
         routes,
         auth: { publicKey: deps.publicKey, standings },
         handlers,
-        before: (route) => [...(route.reads?.length ? [awaitMinPosition(route.reads, minPosition)] : []), recordRead(route, deps.eventStore)],
+        checkResponses: deps.checkResponses ?? false,
+        before: (route) => [...(route.reads?.length ? [awaitMinPosition(route.reads, minPosition)] : []), recordRead(deps.eventStore)],
       }),
     ],
     health: async () => ({ users: (await deps.readStore.getCheckpoint('users')) ? 'projected' : 'empty' }),

@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import type { BackoffRule } from '@concierge/platform/rate-limit/backoff';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { TooManyRequestsError, waitInWords } from '@concierge/platform/rate-limit/middleware';
@@ -7,11 +6,11 @@ import type { FailureGuard } from './rate-limits.js';
 /** A `FailureGuard` over the limiter's back-off counter `name`. */
 export function failureGuard(limiter: RateLimiter, name: string, rule: BackoffRule, message: (wait: string) => string): FailureGuard {
   return {
-    async begin(client: string, res: Response) {
+    async begin(client: string) {
       const decision = await limiter.attempt(name, client, rule);
       if (decision.allowed) return decision.failures;
+      // The error's retryAfterSeconds goes out as Retry-After (platform/src/http/problem.ts).
       const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      res.setHeader('Retry-After', String(seconds));
       throw new TooManyRequestsError(seconds, message(waitInWords(seconds)));
     },
     async succeeded(client) {

@@ -1,11 +1,10 @@
-import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { RouteDef } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { RouteHook, RouteHookArgs } from '@concierge/platform/http/route-table';
 import { clientAddress } from '@concierge/platform/rate-limit/client-address';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
-import { rateLimit, type RateLimitCheck } from '@concierge/platform/rate-limit/middleware';
+import { enforceRateLimits, type RateLimitCheck } from '@concierge/platform/rate-limit/middleware';
 import { failureGuard } from './failure-guard.js';
 
 /** Attempts allowed per window, per client IP and per email. */
@@ -71,29 +70,31 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 const FIRST_DELAY_MS = 1_000;
 
 /** The validated body's email, if the route has one. */
-function emailOf(req: Request, route: RouteDef): string | undefined {
-  const body: unknown = inputOf(req, route).body;
+function emailOf({ input }: RouteHookArgs): string | undefined {
+  const body: unknown = input.body;
   if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
   return typeof body.email === 'string' ? body.email : undefined;
 }
 
 /** The account a confirmation token names (`<userId>.<secret>`, already validated). */
-function tokenAccountOf(req: Request, route: RouteDef): string | undefined {
-  const body: unknown = inputOf(req, route).body;
+function tokenAccountOf({ input }: RouteHookArgs): string | undefined {
+  const body: unknown = input.body;
   if (typeof body !== 'object' || body === null || !('token' in body) || typeof body.token !== 'string') return undefined;
   const [userId] = body.token.split('.');
   return userId === undefined || userId === '' ? undefined : userId;
 }
 
-function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
+const addressOf = ({ request }: RouteHookArgs) => clientAddress(request);
+
+function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck<RouteHookArgs>[] {
   const window = (seconds: number) => seconds * 1000;
-  const perIpAndEmail = (name: string, limit: AttemptLimit): RateLimitCheck[] => [
-    { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs: window(limit.windowSeconds) }, clientOf: clientAddress },
-    { name: `${name}:email`, rule: { limit: limit.perEmail, windowMs: window(limit.windowSeconds) }, clientOf: (req) => emailOf(req, route) },
+  const perIpAndEmail = (name: string, limit: AttemptLimit): RateLimitCheck<RouteHookArgs>[] => [
+    { name: `${name}:ip`, rule: { limit: limit.perIp, windowMs: window(limit.windowSeconds) }, clientOf: addressOf },
+    { name: `${name}:email`, rule: { limit: limit.perEmail, windowMs: window(limit.windowSeconds) }, clientOf: emailOf },
   ];
   switch (route.id) {
     case 'auth.login':
-      return [{ name: 'login:ip', rule: { limit: limits.login.perIp, windowMs: window(limits.login.windowSeconds) }, clientOf: clientAddress }];
+      return [{ name: 'login:ip', rule: { limit: limits.login.perIp, windowMs: window(limits.login.windowSeconds) }, clientOf: addressOf }];
     case 'auth.register':
       return perIpAndEmail('register', limits.register);
     case 'auth.forgotPassword':
@@ -103,13 +104,13 @@ function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
     case 'auth.verifyEmail': {
       const { perIp, perAccount, windowSeconds } = limits.verifyEmail;
       return [
-        { name: 'verifyEmail:ip', rule: { limit: perIp, windowMs: window(windowSeconds) }, clientOf: clientAddress },
-        { name: 'verifyEmail:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: (req) => tokenAccountOf(req, route) },
+        { name: 'verifyEmail:ip', rule: { limit: perIp, windowMs: window(windowSeconds) }, clientOf: addressOf },
+        { name: 'verifyEmail:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: tokenAccountOf },
       ];
     }
     case 'users.changePassword': {
       const { perAccount, windowSeconds } = limits.changePassword;
-      return [{ name: 'changePassword:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: (req) => principalOf(req).userId }];
+      return [{ name: 'changePassword:account', rule: { limit: perAccount, windowMs: window(windowSeconds) }, clientOf: ({ request }) => principalOf(request).userId }];
     }
     default:
       return [];
@@ -117,23 +118,23 @@ function checksOf(route: RouteDef, limits: AuthRateLimits): RateLimitCheck[] {
 }
 
 /**
- * Rate-limit middleware per route, for `mountRouteTable`'s `before` hook: it runs after
- * authorization and validation, so the email is the normalised one (case and spaces do not make a
- * new counter) and the account is the verified caller.
+ * Rate-limit hooks per route, for `mountRouteTable`'s `before`: they run after authorization and
+ * validation, so the email is the normalised one (case and spaces do not make a new counter) and
+ * the account is the verified caller.
  */
-export function authRateLimiting(limiter: RateLimiter, limits: AuthRateLimits, logger: Logger): (route: RouteDef) => RequestHandler[] {
+export function authRateLimiting(limiter: RateLimiter, limits: AuthRateLimits, logger: Logger): (route: RouteDef) => RouteHook[] {
   return (route) => {
     const checks = checksOf(route, limits);
     if (checks.length === 0) return [];
     const onError = (error: unknown) => logger.error({ err: error, route: route.id }, 'rate limiter unavailable; request let through');
-    return [rateLimit(limiter, checks, { onError })];
+    return [(args) => enforceRateLimits(limiter, checks, args, { onError })];
   };
 }
 
 /** Failures counted with a back-off (see `CredentialAttempts`); the attempt itself counts until forgiven. */
 export interface FailureGuard {
   /** Counts this attempt as a failure unless the client must wait: then 429 with Retry-After. Returns the failures so far. */
-  begin(client: string, res: Response): Promise<number>;
+  begin(client: string): Promise<number>;
   /** The password was right: the failures are forgotten. */
   succeeded(client: string): Promise<void>;
 }

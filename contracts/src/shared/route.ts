@@ -78,6 +78,26 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }
 
+/** What a schema gives after parsing (defaults filled, transforms run); `undefined` where the route has none. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A route's path parameters as its `params` schema parses them. */
+export type RouteParams<R extends RouteDef> = Parsed<R['params']>;
+/** A route's query string as its `query` schema parses them. */
+export type RouteQuery<R extends RouteDef> = Parsed<R['query']>;
+/** A route's body as its `body` schema parses it. */
+export type RouteBody<R extends RouteDef> = Parsed<R['body']>;
+
+/** The request's params, query and body as the route's own schemas parsed them: what its handler receives. */
+export interface RouteInput<R extends RouteDef> {
+  readonly params: RouteParams<R>;
+  readonly query: RouteQuery<R>;
+  readonly body: RouteBody<R>;
+}
+
+/** The body of a route's success answer, as its `response` schema describes it. */
+export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
+
 /** `/users/:id/approve` -> a RegExp matching one concrete path, capturing `id`. */
 export function pathPattern(path: string): RegExp {
   const source = path

@@ -44,7 +44,9 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     }
     const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
       res.status(status).type('application/problem+json').json(problem(status, message, extra));
-    if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    // A refusal that says when to come back (503, a 429 limit or back-off) says it in Retry-After too.
+    const retryAfter = error instanceof AppError ? (error as { readonly retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+    if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     if (error instanceof AppError) return send(error.status, error.message, error.extra);
     if (error instanceof WrongExpectedRevisionError) {
       return send(409, 'This was changed by someone else at the same moment. Please reload and try again.');

@@ -3,12 +3,12 @@ import { AppError } from '../errors.js';
 import type { FixedWindowRule, RateLimiter } from './fixed-window.js';
 
 /** One counter a request is checked against, e.g. sign-in attempts per email. */
-export interface RateLimitCheck {
+export interface RateLimitCheck<Subject = Request> {
   /** Names the counter, e.g. `login:email`. */
   readonly name: string;
   readonly rule: FixedWindowRule;
   /** Who this request counts for (client IP, email); undefined skips this check. */
-  readonly clientOf: (req: Request) => string | undefined;
+  readonly clientOf: (subject: Subject) => string | undefined;
 }
 
 /** "5 seconds", "1 minute", "15 minutes": a wait as a person reads it. */
@@ -36,29 +36,39 @@ export interface RateLimitOptions {
 }
 
 /**
- * Counts the request against every check; over any limit it answers 429 with `Retry-After`
- * (seconds until the latest of the exceeded windows ends) and a sentence in minutes.
+ * Counts the request (`subject`: the request, or what a route hook knows of it) against every
+ * check; over any limit it throws a 429 whose Retry-After is the seconds until the latest of the
+ * exceeded windows ends, with a sentence in minutes. Counters out of reach let it through.
  */
+export async function enforceRateLimits<Subject>(limiter: RateLimiter, checks: readonly RateLimitCheck<Subject>[], subject: Subject, options: RateLimitOptions): Promise<void> {
+  let retryAfterMs = 0;
+  try {
+    const decisions = await Promise.all(
+      checks.map(async (check) => {
+        const client = check.clientOf(subject);
+        return client === undefined ? undefined : limiter.hit(check.name, client, check.rule);
+      }),
+    );
+    for (const decision of decisions) {
+      if (decision && !decision.allowed) retryAfterMs = Math.max(retryAfterMs, decision.retryAfterMs);
+    }
+  } catch (error) {
+    options.onError(error);
+    return;
+  }
+  if (retryAfterMs === 0) return;
+  throw new TooManyRequestsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+}
+
+/** `enforceRateLimits` as Express middleware, counting the request itself. */
 export function rateLimit(limiter: RateLimiter, checks: readonly RateLimitCheck[], options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
-    let retryAfterMs = 0;
     try {
-      const decisions = await Promise.all(
-        checks.map(async (check) => {
-          const client = check.clientOf(req);
-          return client === undefined ? undefined : limiter.hit(check.name, client, check.rule);
-        }),
-      );
-      for (const decision of decisions) {
-        if (decision && !decision.allowed) retryAfterMs = Math.max(retryAfterMs, decision.retryAfterMs);
-      }
+      await enforceRateLimits(limiter, checks, req, options);
     } catch (error) {
-      options.onError(error);
-      return next();
+      if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
     }
-    if (retryAfterMs === 0) return next();
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    res.setHeader('Retry-After', String(seconds));
-    throw new TooManyRequestsError(seconds);
+    next();
   };
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { auditRoutes, streamName, type AuditRecordsViewed, type RouteDef } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
 import type { EventStore, NewEvent } from '@concierge/platform/event-store/port';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { RouteHook } from '@concierge/platform/http/route-table';
 
 /** Said instead of the answer when the record of a read could not be written. */
 export const UNRECORDED_READ_MESSAGE = 'This read could not be recorded in the audit trail, so it was not shown. Please try again in a moment.';
@@ -33,27 +32,20 @@ export function recordsRead(route: RouteDef, role: string): boolean {
  * answer leaves only once its record is in the event store, and a failed append answers 503, so
  * no read is ever served unrecorded (a read that fails after its record is recorded all the same).
  */
-export function recordRead(route: RouteDef, eventStore: EventStore | undefined, now: () => Date = () => new Date()): RequestHandler {
-  return async (req, res, next) => {
+export function recordRead(eventStore: EventStore | undefined, now: () => Date = () => new Date()): RouteHook {
+  return async ({ route, input, request, response }) => {
     // A public route has no caller to record (and no principal to ask for).
-    if (route.access === 'public') {
-      next();
-      return;
-    }
-    const { userId, role } = principalOf(req);
-    if (!recordsRead(route, role)) {
-      next();
-      return;
-    }
+    if (route.access === 'public') return;
+    const { userId, role } = principalOf(request);
+    if (!recordsRead(route, role)) return;
     if (!eventStore) throw new ServiceUnavailableError(UNRECORDED_READ_MESSAGE);
-    const input = inputOf(req, route);
-    const requestId = String(res.getHeader('x-request-id') ?? randomUUID());
+    const requestId = String(response.getHeader('x-request-id') ?? randomUUID());
     const readAt = now().toISOString();
     const data: AuditRecordsViewed = {
       userId,
       role,
       routeId: route.id,
-      path: req.path,
+      path: request.path,
       params: (input.params ?? {}) as Record<string, unknown>,
       query: (input.query ?? {}) as Record<string, unknown>,
       readAt,
@@ -70,6 +62,5 @@ export function recordRead(route: RouteDef, eventStore: EventStore | undefined, 
       // Whatever the store's reason, the reader is told why they see nothing, and may retry.
       throw new ServiceUnavailableError(UNRECORDED_READ_MESSAGE);
     }
-    next();
   };
 }

@@ -24,7 +24,7 @@ describe('fuzzing the API description routes', () => {
   beforeAll(async () => {
     schemas = await createTestSchemas('openapifuzz');
     const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
-    api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }) }));
+    api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), checkResponses: true }));
     for (const path of PATHS) {
       const answer = await fetch(`${api.url}${path}`);
       expect(answer.status, path).toBe(200);

@@ -39,7 +39,7 @@ describe('read-your-writes waits', () => {
     // The real store, counting how often anyone reads a checkpoint.
     readStore = { ...store, getCheckpoint: (p) => ((checkpointReads += 1), store.getCheckpoint(p)) };
     await putAccess(store, [{ id: 'admin-1', role: 'admin', status: 'approved', sessionsValidAfter: null, endedSessions: [] }]);
-    const app = createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), minPositionTimeoutMs: 2000, storeHead: () => eventStore.lastPosition() });
+    const app = createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), minPositionTimeoutMs: 2000, checkResponses: true, storeHead: () => eventStore.lastPosition() });
     api = await listen(app);
   });
   afterAll(async () => {

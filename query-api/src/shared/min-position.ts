@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
 import { PROJECTED_READ_MODELS, type ReadModel } from '@concierge/contracts';
 import { ValidationError } from '@concierge/platform/errors';
 import { comparePositions, parsePosition, type Position } from '@concierge/platform/event-store/position';
+import type { RouteHook } from '@concierge/platform/http/route-table';
 import type { ProjectionWatch } from './projection-watch.js';
 
 export const MIN_POSITION_HEADER = 'x-min-position';
@@ -21,21 +21,20 @@ export interface MinPositionOptions {
  * answered at once (no command ever returned it). The wait is bounded; past it the response is
  * served as it is, marked `X-Position-Reached: false`.
  */
-export function awaitMinPosition(reads: readonly ReadModel[], options: MinPositionOptions): RequestHandler {
+export function awaitMinPosition(reads: readonly ReadModel[], options: MinPositionOptions): RouteHook {
   const projected = reads.filter((model) => PROJECTED_READ_MODELS.includes(model));
-  return async (req, res, next) => {
-    const header = req.header(MIN_POSITION_HEADER);
-    if (!header) return next();
+  return async ({ request, response }) => {
+    const header = request.header(MIN_POSITION_HEADER);
+    if (!header) return;
     const target = parsePosition(header);
     if (!target) {
       throw new ValidationError([
         { field: 'X-Min-Position', message: 'X-Min-Position must be a position returned by a command, like 1234-5678.' },
       ]);
     }
-    if (projected.length === 0) return next();
+    if (projected.length === 0) return;
     const beyondHead = options.storeHead ? comparePositions(target, await options.storeHead()) > 0 : false;
     const reached = beyondHead ? false : await options.watch.reach(projected, target, options.timeoutMs);
-    res.setHeader(POSITION_REACHED_HEADER, String(reached));
-    next();
+    response.setHeader(POSITION_REACHED_HEADER, String(reached));
   };
 }

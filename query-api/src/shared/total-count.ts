@@ -1,7 +1,7 @@
-import type { Response } from 'express';
 import { TOTAL_COUNT_HEADER } from '@concierge/contracts';
+import { reply, type Reply } from '@concierge/platform/http/handlers';
 
-/** Sends the exact total of a list whose body is a bare array (routes with `totalCountHeader`). */
-export function setTotalCount(res: Response, total: number): void {
-  res.setHeader(TOTAL_COUNT_HEADER, String(total));
+/** A list whose body is a bare array, with its exact total in X-Total-Count (routes with `totalCountHeader`). */
+export function withTotalCount<T>(items: T, total: number): Reply<T> {
+  return reply.body(items, { [TOTAL_COUNT_HEADER]: String(total) });
 }

@@ -33,7 +33,7 @@ export async function startQueryApi(label: string, extra: Pick<QueryAppDeps, 'sn
   await ensureQueryIndexes(readStore);
   const keys = testKeys();
   const standingChanges = localStandingChanges();
-  const api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), standingChanges, ...extra }));
+  const api = await listen(createQueryApp({ readStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), standingChanges, checkResponses: true, ...extra }));
   const unrecorded: AccessReadModel[] = [];
   return {
     readStore,

@@ -59,10 +59,10 @@ const VARIANTS = [
 
 type Variant = (typeof VARIANTS)[number];
 
-/** The fields the list searches (USER_SEARCH_FIELDS of query-api/src/users/queries.ts). */
+/** The fields the list searches (USER_SEARCH_FIELDS of query-api/src/identity/users/queries.ts). */
 const SEARCH_FIELDS = ['fullName', 'email'];
 
-/** The read-store query GET /api/users makes for a variant (query-api/src/users/queries.ts). */
+/** The read-store query GET /api/users makes for a variant (query-api/src/identity/users/queries.ts). */
 function storeQuery(variant: Variant): FindQuery {
   return {
     ...('status' in variant ? { filter: { status: variant.status } } : {}),

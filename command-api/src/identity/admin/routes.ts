@@ -1,10 +1,6 @@
-import type { RequestHandler } from 'express';
-import { userRoutes } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { formatPosition, type Position } from '@concierge/platform/event-store/position';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import { approveUser, rejectUser, updateUser } from '@concierge/domain/identity/admin/manage-users';
-import { callerContext } from '../request-context.js';
 
 export const USER_APPROVED_MESSAGE = 'User approved successfully';
 export const USER_REJECTED_MESSAGE = 'User rejected';
@@ -12,34 +8,16 @@ export const USER_UPDATED_MESSAGE = 'User details updated successfully.';
 
 export interface AdminDeps {
   readonly eventStore: EventStore;
-  readonly now: () => Date;
 }
 
-const wire = (position: Position | null) => (position ? formatPosition(position) : null);
-
-/** POST /users/:id/approve */
-export function approveUserHandler(deps: AdminDeps): RequestHandler {
-  return async (req, res) => {
-    const { params } = inputOf(req, userRoutes.approveUser);
-    const position = await approveUser(deps.eventStore, params.id, callerContext(req, res, deps.now));
-    res.json({ message: USER_APPROVED_MESSAGE, position: wire(position) });
-  };
-}
-
-/** POST /users/:id/reject */
-export function rejectUserHandler(deps: AdminDeps): RequestHandler {
-  return async (req, res) => {
-    const { params, body } = inputOf(req, userRoutes.rejectUser);
-    const position = await rejectUser(deps.eventStore, params.id, body.reason, callerContext(req, res, deps.now));
-    res.json({ message: USER_REJECTED_MESSAGE, position: wire(position) });
-  };
-}
-
-/** PUT /users/:id: status, role and subscription plan. */
-export function updateUserHandler(deps: AdminDeps): RequestHandler {
-  return async (req, res) => {
-    const { params, body } = inputOf(req, userRoutes.updateUser);
-    const position = await updateUser(deps.eventStore, params.id, body, callerContext(req, res, deps.now));
-    res.json({ message: USER_UPDATED_MESSAGE, position: wire(position) });
-  };
+/** An admin's decisions on an account: approve, reject, and status, role and plan (PUT /users/:id). */
+export function adminHandlers(deps: AdminDeps) {
+  return {
+    'users.approve': async ({ params, context }) => ({ message: USER_APPROVED_MESSAGE, position: await approveUser(deps.eventStore, params.id, context) }),
+    'users.reject': async ({ params, body, context }) => ({
+      message: USER_REJECTED_MESSAGE,
+      position: await rejectUser(deps.eventStore, params.id, body.reason, context),
+    }),
+    'users.update': async ({ params, body, context }) => ({ message: USER_UPDATED_MESSAGE, position: await updateUser(deps.eventStore, params.id, body, context) }),
+  } satisfies SomeHandlers<'command'>;
 }

@@ -1,42 +1,28 @@
-import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { RequestHandler } from 'express';
-import { authRoutes } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { formatPosition } from '@concierge/platform/event-store/position';
-import { inputOf } from '@concierge/platform/http/route-table';
+import { notImplemented } from '@concierge/platform/http/route-table';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
+import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import { checkResetToken, requestPasswordReset, resetPassword, type PasswordResetDeps } from '@concierge/domain/identity/password-reset/password-reset';
-import { contextFor } from '../request-context.js';
 
 export const RESET_LINK_SENT_MESSAGE = "If an account exists for this email, you'll receive a link to reset your password shortly.";
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. You can now sign in with your new password.';
 
-interface Clock {
-  readonly now: () => Date;
-}
-
-/** POST /auth/forgot-password: one answer for every email, so it reveals no accounts. */
-export function forgotPasswordHandler(deps: PasswordResetDeps & Clock): RequestHandler {
-  return async (req, res) => {
-    const { body } = inputOf(req, authRoutes.forgotPassword);
-    await requestPasswordReset(deps, body.email, contextFor(res, deps.now));
-    res.json({ message: RESET_LINK_SENT_MESSAGE });
-  };
-}
-
-/** GET /auth/reset-password/:token */
-export function checkResetTokenHandler(deps: { eventStore: EventStore; credentials: CredentialStore } & Clock): RequestHandler {
-  return async (req, res) => {
-    const { params } = inputOf(req, authRoutes.checkResetToken);
-    await checkResetToken(deps, params.token, deps.now());
-    res.json({ valid: true });
-  };
-}
-
-/** POST /auth/reset-password */
-export function resetPasswordHandler(deps: Omit<PasswordResetDeps, 'mail' | 'publicUrl'> & Clock): RequestHandler {
-  return async (req, res) => {
-    const { body } = inputOf(req, authRoutes.resetPassword);
-    const position = await resetPassword(deps, body, contextFor(res, deps.now));
-    res.json({ message: PASSWORD_RESET_MESSAGE, position: position ? formatPosition(position) : null });
-  };
+/**
+ * POST /auth/forgot-password (one answer for every email, so it reveals no accounts; 501 without a
+ * mail queue), GET /auth/reset-password/:token and POST /auth/reset-password.
+ */
+export function passwordResetHandlers(deps: Omit<PasswordResetDeps, 'mail'> & { readonly mail?: MailOutbox | undefined; readonly now: () => Date }) {
+  const { mail } = deps;
+  return {
+    'auth.forgotPassword': mail
+      ? async ({ body, contextFor }) => {
+          await requestPasswordReset({ ...deps, mail }, body.email, contextFor);
+          return { message: RESET_LINK_SENT_MESSAGE };
+        }
+      : notImplemented,
+    'auth.checkResetToken': async ({ params }) => {
+      await checkResetToken(deps, params.token, deps.now());
+      return { valid: true };
+    },
+    'auth.resetPassword': async ({ body, contextFor }) => ({ message: PASSWORD_RESET_MESSAGE, position: await resetPassword(deps, body, contextFor) }),
+  } satisfies SomeHandlers<'command'>;
 }

@@ -106,6 +106,8 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     logger: pino({ level: 'silent' }),
     now: () => clock.now,
     publicUrl: 'https://app.example.com',
+    // Every answer a spec gets is parsed by its route's response schema first.
+    checkResponses: true,
     ...(options.walletMnemonic ? { walletMnemonic: options.walletMnemonic } : {}),
     ...(options.snapshots ? { snapshots: options.snapshots } : {}),
     ...(options.mailOutbox ? { mail: options.mailOutbox } : mailQueue ? { mail: bullmqMailOutbox(mailQueue) } : {}),

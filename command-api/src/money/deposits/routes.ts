@@ -1,18 +1,11 @@
-import type { RequestHandler } from 'express';
-import { depositRoutes, feePercentageToNumber, microToNumber, type DepositAddedResponse } from '@concierge/contracts';
-import { formatPosition } from '@concierge/platform/event-store/position';
-import { inputOf } from '@concierge/platform/http/route-table';
+import { feePercentageToNumber, microToNumber, type DepositAddedResponse } from '@concierge/contracts';
+import type { SomeHandlers, WithStorePosition } from '@concierge/platform/http/handlers';
 import { recordDeposit, type DepositDeps, type RecordedDeposit } from '@concierge/domain/money/deposits/record-deposit';
-import { callerContext } from '../../identity/request-context.js';
 
 export const DEPOSIT_ADDED_MESSAGE = 'Deposit added successfully!';
 
-export interface DepositRouteDeps extends DepositDeps {
-  readonly now: () => Date;
-}
-
 /** The new deposit as the admin list shows it, so the SPA can put it at the top without a reload. */
-function depositAdded(deposit: RecordedDeposit): DepositAddedResponse {
+function depositAdded(deposit: RecordedDeposit): WithStorePosition<DepositAddedResponse> {
   const { user } = deposit;
   const amount = microToNumber(deposit.amountMicro);
   return {
@@ -30,20 +23,16 @@ function depositAdded(deposit: RecordedDeposit): DepositAddedResponse {
     calculatedFeeUSD: microToNumber(deposit.feeMicro),
     transactionHash: deposit.transactionHash,
     message: DEPOSIT_ADDED_MESSAGE,
-    position: deposit.position ? formatPosition(deposit.position) : null,
+    position: deposit.position,
   };
 }
 
 /** POST /deposits (admin): credits a member once per transaction hash, net of their plan's fee. */
-export function addDepositHandler(deps: DepositRouteDeps): RequestHandler {
-  return async (req, res) => {
-    const { body } = inputOf(req, depositRoutes.addDeposit);
-    const ctx = callerContext(req, res, deps.now);
-    const deposit = await recordDeposit(
-      deps,
-      { source: 'admin', userId: body.userId, transactionHash: body.transactionHash, amountMicro: body.amountUSD, timestamp: body.timestamp },
-      ctx,
-    );
-    res.json(depositAdded(deposit));
-  };
+export function depositHandlers(deps: DepositDeps) {
+  return {
+    'deposits.add': async ({ body, context }) => {
+      const { userId, transactionHash, amountUSD, timestamp } = body;
+      return depositAdded(await recordDeposit(deps, { source: 'admin', userId, transactionHash, amountMicro: amountUSD, timestamp }, context));
+    },
+  } satisfies SomeHandlers<'command'>;
 }

@@ -1,64 +1,37 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { STEP_UP_GRANT_HEADER, walletRoutes, type PrivateKeyGrantResponse, type PrivateKeyResponse } from '@concierge/contracts';
-import { principalOf } from '@concierge/platform/auth/authorize';
-import { inputOf } from '@concierge/platform/http/route-table';
-import { StepUpLimitError } from '@concierge/domain/identity/step-up/decide';
+import { STEP_UP_GRANT_HEADER } from '@concierge/contracts';
+import type { Principal } from '@concierge/platform/auth/access-token';
+import { reply, type SomeHandlers } from '@concierge/platform/http/handlers';
+import { notImplemented } from '@concierge/platform/http/route-table';
 import type { StepUpScope } from '@concierge/domain/identity/step-up/grants';
 import { grantKeyReveal, revealPrivateKey, type KeyRevealDeps } from '@concierge/domain/money/wallets/wallet-commands';
-import { callerContext } from '../../identity/request-context.js';
-import { wire, type WalletDeps } from './routes.js';
 
 export const PRIVATE_KEY_REVEALED_MESSAGE = 'Private key revealed. This access has been recorded.';
 export const GRANT_ISSUED_MESSAGE = 'Password confirmed. The key can be revealed once in the next two minutes.';
 
-export interface PrivateKeyDeps extends WalletDeps, KeyRevealDeps {}
+/** Every answer here carries a secret (a grant, a key): no cache may keep it. */
+const SECRET = { 'Cache-Control': 'no-store' } as const;
 
-const scopeOf = (req: Request, memberId: string): StepUpScope => {
-  const { userId, sessionId } = principalOf(req);
-  return { adminId: userId, sessionId, memberId };
-};
-
-/** Answers a limit with the `Retry-After` header a client can wait on. */
-async function withRetryAfter(res: Response, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof StepUpLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
-/** POST /wallets/user/:id/private-key/grant (admin): password again and a reason -> a grant for one reveal. */
-export function privateKeyGrantHandler(deps: PrivateKeyDeps): RequestHandler {
-  return async (req, res) => {
-    const { params, body } = inputOf(req, walletRoutes.privateKeyGrant);
-    res.setHeader('Cache-Control', 'no-store');
-    const ctx = callerContext(req, res, deps.now);
-    await withRetryAfter(res, async () => {
-      const issued = await grantKeyReveal(deps, scopeOf(req, params.id), body.password, body.reason, ctx);
-      const reply: PrivateKeyGrantResponse = {
-        grant: issued.grant,
-        expiresAt: issued.expiresAt,
-        message: GRANT_ISSUED_MESSAGE,
-        position: wire(issued.position),
-      };
-      res.json(reply);
-    });
-  };
-}
+const scopeOf = ({ userId, sessionId }: Principal, memberId: string): StepUpScope => ({ adminId: userId, sessionId, memberId });
 
 /**
- * GET /wallets/user/:id/private-key (admin) with header X-Step-Up-Grant: the key leaves in this
- * response alone, which no cache may keep, once the reveal is recorded.
+ * POST /wallets/user/:id/private-key/grant (admin): password again and a reason -> a grant for one
+ * reveal (a step-up limit answers 429 with Retry-After). GET /wallets/user/:id/private-key with
+ * header X-Step-Up-Grant: the key leaves in this response alone, once the reveal is recorded.
+ * Without the wallet phrase (`mnemonic`) both answer 501.
  */
-export function privateKeyHandler(deps: PrivateKeyDeps): RequestHandler {
-  return async (req, res) => {
-    const { params } = inputOf(req, walletRoutes.privateKey);
-    res.setHeader('Cache-Control', 'no-store');
-    const grant = req.header(STEP_UP_GRANT_HEADER)?.trim() ?? '';
-    const revealed = await revealPrivateKey(deps, scopeOf(req, params.id), grant, callerContext(req, res, deps.now));
-    const { address, privateKey, position } = revealed;
-    const body: PrivateKeyResponse = { address, privateKey, message: PRIVATE_KEY_REVEALED_MESSAGE, position: wire(position) };
-    res.json(body);
-  };
+export function privateKeyHandlers(deps: Omit<KeyRevealDeps, 'mnemonic'> & { readonly mnemonic?: string | undefined }) {
+  const { mnemonic } = deps;
+  if (mnemonic === undefined) return { 'wallets.privateKeyGrant': notImplemented, 'wallets.privateKey': notImplemented } satisfies SomeHandlers<'command'>;
+  const reveal: KeyRevealDeps = { ...deps, mnemonic };
+  return {
+    'wallets.privateKeyGrant': async ({ params, body, caller, context }) => {
+      const issued = await grantKeyReveal(reveal, scopeOf(caller, params.id), body.password, body.reason, context);
+      return reply.body({ grant: issued.grant, expiresAt: issued.expiresAt, message: GRANT_ISSUED_MESSAGE, position: issued.position }, SECRET);
+    },
+    'wallets.privateKey': async ({ params, header, caller, context }) => {
+      const grant = header(STEP_UP_GRANT_HEADER)?.trim() ?? '';
+      const { address, privateKey, position } = await revealPrivateKey(reveal, scopeOf(caller, params.id), grant, context);
+      return reply.body({ address, privateKey, message: PRIVATE_KEY_REVEALED_MESSAGE, position }, SECRET);
+    },
+  } satisfies SomeHandlers<'command'>;
 }

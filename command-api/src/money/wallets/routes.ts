@@ -1,26 +1,15 @@
-import type { RequestHandler } from 'express';
-import { walletRoutes } from '@concierge/contracts';
-import { principalOf } from '@concierge/platform/auth/authorize';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { formatPosition, type Position } from '@concierge/platform/event-store/position';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/wallet-commands';
-import { callerContext } from '../../identity/request-context.js';
 
 export const AUTO_WITHDRAWAL_UPDATED_MESSAGE = 'Auto-withdrawal updated.';
 
-export interface WalletDeps {
-  readonly eventStore: EventStore;
-  readonly now: () => Date;
-}
-
-export const wire = (position: Position | null) => (position ? formatPosition(position) : null);
-
 /** PUT /wallets/auto-withdrawal: the member's own switch. */
-export function autoWithdrawalHandler(deps: WalletDeps): RequestHandler {
-  return async (req, res) => {
-    const { body } = inputOf(req, walletRoutes.autoWithdrawal);
-    const position = await configureAutoWithdrawal(deps.eventStore, principalOf(req).userId, body.enabled, callerContext(req, res, deps.now));
-    res.json({ message: AUTO_WITHDRAWAL_UPDATED_MESSAGE, position: wire(position) });
-  };
+export function walletHandlers(deps: { readonly eventStore: EventStore }) {
+  return {
+    'wallets.autoWithdrawal': async ({ body, caller, context }) => ({
+      message: AUTO_WITHDRAWAL_UPDATED_MESSAGE,
+      position: await configureAutoWithdrawal(deps.eventStore, caller.userId, body.enabled, context),
+    }),
+  } satisfies SomeHandlers<'command'>;
 }

@@ -1,11 +1,7 @@
-import type { RequestHandler } from 'express';
-import { withdrawalAddressRoutes, type WithdrawalAddressSavedResponse } from '@concierge/contracts';
-import { principalOf } from '@concierge/platform/auth/authorize';
+import type { WithdrawalAddressSavedResponse } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { formatPosition, type Position } from '@concierge/platform/event-store/position';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { SomeHandlers, WithStorePosition } from '@concierge/platform/http/handlers';
 import { addAddress, editAddress, removeAddress, setPrimaryAddress, type WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
-import { callerContext } from '../../identity/request-context.js';
 
 /** Success texts. */
 export const ADDRESS_SAVED_MESSAGE = 'Address saved successfully.';
@@ -13,50 +9,25 @@ export const ADDRESS_UPDATED_MESSAGE = 'Address updated successfully.';
 export const ADDRESS_DELETED_MESSAGE = 'Address deleted.';
 export const PRIMARY_SET_MESSAGE = 'Primary withdrawal address updated.';
 
-export interface WithdrawalAddressDeps {
-  readonly eventStore: EventStore;
-  readonly now: () => Date;
-}
-
-const wire = (position: Position | null) => (position ? formatPosition(position) : null);
-
-function savedResponse({ addressId, saved, isPrimary, position }: WithdrawalAddressAfter, message: string): WithdrawalAddressSavedResponse {
+function savedResponse({ addressId, saved, isPrimary, position }: WithdrawalAddressAfter, message: string): WithStorePosition<WithdrawalAddressSavedResponse> {
   const { label, address, network, addedAt } = saved;
-  return { _id: addressId, id: addressId, label, address, network, isPrimary, createdAt: addedAt, message, position: wire(position) };
+  return { _id: addressId, id: addressId, label, address, network, isPrimary, createdAt: addedAt, message, position };
 }
 
-/** POST /withdrawals/addresses */
-export function addAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
-  return async (req, res) => {
-    const { body } = inputOf(req, withdrawalAddressRoutes.addAddress);
-    const saved = await addAddress(deps.eventStore, principalOf(req).userId, body, callerContext(req, res, deps.now));
-    res.status(201).json(savedResponse(saved, ADDRESS_SAVED_MESSAGE));
-  };
-}
-
-/** PUT /withdrawals/addresses/:id */
-export function editAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
-  return async (req, res) => {
-    const { params, body } = inputOf(req, withdrawalAddressRoutes.editAddress);
-    const saved = await editAddress(deps.eventStore, principalOf(req).userId, params.id, body, callerContext(req, res, deps.now));
-    res.json(savedResponse(saved, ADDRESS_UPDATED_MESSAGE));
-  };
-}
-
-/** DELETE /withdrawals/addresses/:id */
-export function removeAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
-  return async (req, res) => {
-    const { params } = inputOf(req, withdrawalAddressRoutes.removeAddress);
-    const position = await removeAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));
-    res.json({ message: ADDRESS_DELETED_MESSAGE, position: wire(position) });
-  };
-}
-
-/** POST /withdrawals/addresses/:id/set-primary */
-export function setPrimaryAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
-  return async (req, res) => {
-    const { params } = inputOf(req, withdrawalAddressRoutes.setPrimaryAddress);
-    const position = await setPrimaryAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));
-    res.json({ message: PRIMARY_SET_MESSAGE, position: wire(position) });
-  };
+/** A member's own withdrawal addresses: add, edit, remove, and choose the primary one. */
+export function withdrawalAddressHandlers(deps: { readonly eventStore: EventStore }) {
+  const { eventStore } = deps;
+  return {
+    'withdrawalAddresses.add': async ({ body, caller, context }) => savedResponse(await addAddress(eventStore, caller.userId, body, context), ADDRESS_SAVED_MESSAGE),
+    'withdrawalAddresses.edit': async ({ params, body, caller, context }) =>
+      savedResponse(await editAddress(eventStore, caller.userId, params.id, body, context), ADDRESS_UPDATED_MESSAGE),
+    'withdrawalAddresses.remove': async ({ params, caller, context }) => ({
+      message: ADDRESS_DELETED_MESSAGE,
+      position: await removeAddress(eventStore, caller.userId, params.id, context),
+    }),
+    'withdrawalAddresses.setPrimary': async ({ params, caller, context }) => ({
+      message: PRIMARY_SET_MESSAGE,
+      position: await setPrimaryAddress(eventStore, caller.userId, params.id, context),
+    }),
+  } satisfies SomeHandlers<'command'>;
 }

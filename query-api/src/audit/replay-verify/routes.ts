@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
-  auditRoutes,
   REPLAY_VERIFICATIONS_COLLECTION,
   REPLAY_VERIFY,
   replayVerifyJobOptions,
@@ -11,10 +9,11 @@ import {
   type ReplayVerificationReport,
   type ReplayVerifyJob,
 } from '@concierge/contracts';
-import { principalOf } from '@concierge/platform/auth/authorize';
+import type { Principal } from '@concierge/platform/auth/access-token';
 import { NotFoundError, ServiceUnavailableError } from '@concierge/platform/errors';
 import { currentLogContext } from '@concierge/platform/logging/context';
-import { inputOf } from '@concierge/platform/http/route-table';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
+import { notImplemented } from '@concierge/platform/http/route-table';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 import { TooManyRequestsError } from '@concierge/platform/rate-limit/middleware';
 import { localStartLock, type StartLock } from './start-lock.js';
@@ -35,12 +34,12 @@ export interface ReplayVerifyQueryDeps {
   readonly readStore: ReadStore;
   readonly logger: Logger;
   /** Without it, starting a verification stays unbuilt (501); reading reports does not need it. */
-  readonly replayQueue?: ReplayVerifyQueue;
+  readonly replayQueue?: ReplayVerifyQueue | undefined;
   /** Makes each start's read-decide-write atomic; default: within this process only (main passes the Redis one). */
-  readonly replayStartLock?: StartLock;
+  readonly replayStartLock?: StartLock | undefined;
   /** Least time from the end of a full run (passed or failed) to the start of the next; default DEFAULT_REPLAY_MIN_INTERVAL_MS. */
-  readonly replayMinIntervalMs?: number;
-  readonly now?: () => Date;
+  readonly replayMinIntervalMs?: number | undefined;
+  readonly now?: (() => Date) | undefined;
 }
 
 /** 15 minutes: a full run rebuilds every read model (minutes at 100k events); the tail check answers for the newest events at any time. */
@@ -63,59 +62,50 @@ const asDoc = (report: ReplayVerificationReport): ReadModelDoc => JSON.parse(JSO
  * and one by id. Starting one changes no domain state: the workers compare and write only
  * the report.
  */
-export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps): Record<string, RequestHandler> {
+export function replayVerifyQueryHandlers(deps: ReplayVerifyQueryDeps) {
   const now = deps.now ?? (() => new Date());
   const reports = () => deps.readStore.collection<ReadModelDoc>(REPLAY_VERIFICATIONS_COLLECTION);
   const latest = async () => (await reports().find({ sort: [{ field: 'requestedAt', direction: 'desc' }], limit: 1 }))[0] as ReplayVerificationReport | undefined;
-  const handlers: Record<string, RequestHandler> = {
-    [auditRoutes.latestReplayVerification.id]: async (_req, res) => {
-      const report = await latest();
-      if (!report) throw new NotFoundError(NO_VERIFICATION_YET_MESSAGE);
-      res.json(report);
-    },
-    [auditRoutes.replayVerification.id]: async (req, res) => {
-      const { params } = inputOf(req, auditRoutes.replayVerification);
-      const report = await reports().get(params.id);
-      if (!report) throw new NotFoundError(NO_SUCH_VERIFICATION_MESSAGE);
-      res.json(report);
-    },
-  };
   const queue = deps.replayQueue;
-  if (!queue) return handlers;
   const lock = deps.replayStartLock ?? localStartLock();
   const minIntervalMs = deps.replayMinIntervalMs ?? DEFAULT_REPLAY_MIN_INTERVAL_MS;
-  handlers[auditRoutes.startReplayVerification.id] = (req, res) => lock.hold(() => start(req, res));
-  const start = async (req: Request, res: Response): Promise<void> => {
+  const start = async (replayQueue: ReplayVerifyQueue, caller: Principal): Promise<ReplayVerificationAccepted> => {
     const current = await latest();
     const pending = current && (current.status === 'queued' || current.status === 'running');
-    if (current && pending && now().getTime() - Date.parse(current.requestedAt) < ABANDONED_AFTER_MS) {
-      res.status(202).json({ id: current.id, status: current.status } satisfies ReplayVerificationAccepted);
-      return;
-    }
+    if (current && pending && now().getTime() - Date.parse(current.requestedAt) < ABANDONED_AFTER_MS) return { id: current.id, status: current.status };
     // A run that rebuilt everything (passed or failed) holds the next one off; one that ended in error does not.
     if (current?.finishedAt && (current.status === 'passed' || current.status === 'failed')) {
       const nextAt = Date.parse(current.finishedAt) + minIntervalMs;
       const waitMs = nextAt - now().getTime();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        res.setHeader('Retry-After', String(seconds));
-        throw new TooManyRequestsError(seconds, tooSoonMessage(current.finishedAt, new Date(nextAt)));
-      }
+      // Its seconds go out as Retry-After (platform/src/http/problem.ts).
+      if (waitMs > 0) throw new TooManyRequestsError(Math.ceil(waitMs / 1000), tooSoonMessage(current.finishedAt, new Date(nextAt)));
     }
-    const { userId, role } = principalOf(req);
-    const report = queuedReplayVerification(randomUUID(), { userId, role }, now().toISOString());
+    const report = queuedReplayVerification(randomUUID(), { userId: caller.userId, role: caller.role }, now().toISOString());
     await reports().upsert(asDoc(report));
     try {
       // The request's id goes with the job: the worker's lines for this run carry it.
       const requestId = currentLogContext()?.requestId;
       const data = { verificationId: report.id, requestedBy: report.requestedBy, ...(requestId ? { correlationId: requestId } : {}) };
-      await queue.add(REPLAY_VERIFY, data, replayVerifyJobOptions(report.id));
+      await replayQueue.add(REPLAY_VERIFY, data, replayVerifyJobOptions(report.id));
     } catch (error) {
       deps.logger.warn({ err: error, verificationId: report.id }, 'replay-verification could not be queued');
       await reports().upsert(asDoc({ ...report, status: 'error', error: NOT_QUEUED_MESSAGE, finishedAt: now().toISOString() }));
       throw new ServiceUnavailableError(NOT_QUEUED_MESSAGE);
     }
-    res.status(202).json({ id: report.id, status: report.status } satisfies ReplayVerificationAccepted);
+    return { id: report.id, status: report.status };
   };
-  return handlers;
+  return {
+    'audit.latestReplayVerification': async () => {
+      const report = await latest();
+      if (!report) throw new NotFoundError(NO_VERIFICATION_YET_MESSAGE);
+      return report;
+    },
+    'audit.replayVerification': async ({ params }) => {
+      const report = await reports().get(params.id);
+      if (!report) throw new NotFoundError(NO_SUCH_VERIFICATION_MESSAGE);
+      return report as ReplayVerificationReport;
+    },
+    // Without the queue, starting one stays unbuilt (501); reading reports does not need it.
+    'audit.startReplayVerification': queue ? async ({ caller }) => lock.hold(() => start(queue, caller)) : notImplemented,
+  } satisfies SomeHandlers<'query'>;
 }

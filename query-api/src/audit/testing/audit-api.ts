@@ -38,7 +38,7 @@ export async function startAuditApi(label: string): Promise<AuditApiHarness> {
       failing && streamId.startsWith('auditReads-') ? Promise.reject(new Error('Connection terminated unexpectedly')) : store.appendToStream(streamId, events, options),
   };
   const keys = testKeys();
-  const api = await listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }) }));
+  const api = await listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), checkResponses: true }));
   return {
     eventStore: store,
     readStore,

@@ -1,9 +1,7 @@
-import type { RequestHandler } from 'express';
 import {
   AUDIT_CHAIN_VERIFICATIONS_COLLECTION,
   AUDIT_CHECKPOINT_STREAM,
   AuditCheckpointSigned,
-  auditRoutes,
   ChainVerificationStatus,
   LATEST_CHAIN_VERIFICATION_ID,
   REPLAY_VERIFICATIONS_COLLECTION,
@@ -13,13 +11,15 @@ import {
 import { verifyText, type AuditPublicKey } from '@concierge/platform/audit/audit-key';
 import { signedText } from '@concierge/platform/audit/checkpoints';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
+import { notImplemented } from '@concierge/platform/http/route-table';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 
 export interface VerificationDeps {
   readonly readStore: ReadStore;
   /** The last signed checkpoint is read from it; without it the route stays unbuilt (501). */
-  readonly eventStore?: EventStore;
-  readonly auditPublicKey?: AuditPublicKey;
+  readonly eventStore?: EventStore | undefined;
+  readonly auditPublicKey?: AuditPublicKey | undefined;
 }
 
 /**
@@ -27,11 +27,11 @@ export interface VerificationDeps {
  * job's last verification (read store), the checkpoint is read from its stream in the event store
  * (the record itself, not a copy), the replay-verification is the latest report in brief.
  */
-export function verificationHandlers(deps: VerificationDeps): Record<string, RequestHandler> {
+export function verificationHandlers(deps: VerificationDeps) {
   const { eventStore } = deps;
-  if (!eventStore) return {};
+  if (!eventStore) return { 'audit.verification': notImplemented } satisfies SomeHandlers<'query'>;
   return {
-    [auditRoutes.verification.id]: async (_req, res) => {
+    'audit.verification': async (): Promise<VerificationOverview> => {
       const chainDoc = await deps.readStore.collection<ReadModelDoc>(AUDIT_CHAIN_VERIFICATIONS_COLLECTION).get(LATEST_CHAIN_VERIFICATION_ID);
       const chain = chainDoc ? ChainVerificationStatus.safeParse(chainDoc) : undefined;
       // Heads events of a run cut short may follow the last signed checkpoint: look back past them.
@@ -45,7 +45,7 @@ export function verificationHandlers(deps: VerificationDeps): Record<string, Req
       const checkpoint = signed?.success
         ? (({ format: _format, ...rest }) => ({ ...rest, signatureValid: key ? verifyText(key, signedText(signed.data), signed.data.signature) : null }))(signed.data)
         : null;
-      const answer: VerificationOverview = {
+      return {
         auditKey: deps.auditPublicKey ? { keyId: deps.auditPublicKey.keyId, pem: deps.auditPublicKey.pem } : null,
         chain: chain?.success ? chain.data : null,
         checkpoint,
@@ -53,7 +53,6 @@ export function verificationHandlers(deps: VerificationDeps): Record<string, Req
           ? { id: replay.id, status: replay.status, requestedAt: replay.requestedAt, finishedAt: replay.finishedAt, differenceCount: replay.differenceCount }
           : null,
       };
-      res.json(answer);
     },
-  };
+  } satisfies SomeHandlers<'query'>;
 }

@@ -1,17 +1,18 @@
-import type { RequestHandler } from 'express';
-import { AUDIT_CHECKPOINT_STREAM, auditRoutes, TAIL_BREAKS_LISTED, type ChainBreakDto, type TailVerification } from '@concierge/contracts';
+import { AUDIT_CHECKPOINT_STREAM, TAIL_BREAKS_LISTED, type ChainBreakDto, type TailVerification } from '@concierge/contracts';
 import type { AuditPublicKey } from '@concierge/platform/audit/audit-key';
 import { checkCheckpoint, loadLatestCheckpoint } from '@concierge/platform/audit/checkpoints';
 import { verifyChains } from '@concierge/platform/audit/verify';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, maxPosition, parsePosition } from '@concierge/platform/event-store/position';
+import type { SomeHandlers } from '@concierge/platform/http/handlers';
+import { notImplemented } from '@concierge/platform/http/route-table';
 
 export interface TailCheckDeps {
   /** Without it the route stays unbuilt (501). */
-  readonly eventStore?: EventStore;
+  readonly eventStore?: EventStore | undefined;
   /** The checkpoint's signature and root are checked with it; without it `signatureValid` is null. */
-  readonly auditPublicKey?: AuditPublicKey;
-  readonly now?: () => Date;
+  readonly auditPublicKey?: AuditPublicKey | undefined;
+  readonly now?: (() => Date) | undefined;
 }
 
 /**
@@ -21,9 +22,9 @@ export interface TailCheckDeps {
  * up reads of the store. A checkpoint whose signature or root fails is itself a break: where the
  * tail starts could not be trusted.
  */
-export function tailCheckHandlers(deps: TailCheckDeps): Record<string, RequestHandler> {
+export function tailCheckHandlers(deps: TailCheckDeps) {
   const { eventStore } = deps;
-  if (!eventStore) return {};
+  if (!eventStore) return { 'audit.verifyTail': notImplemented } satisfies SomeHandlers<'query'>;
   const now = deps.now ?? (() => new Date());
   let running: Promise<TailVerification> | undefined;
   const check = async (): Promise<TailVerification> => {
@@ -51,11 +52,11 @@ export function tailCheckHandlers(deps: TailCheckDeps): Record<string, RequestHa
     };
   };
   return {
-    [auditRoutes.verifyTail.id]: async (_req, res) => {
+    'audit.verifyTail': async () => {
       running ??= check().finally(() => {
         running = undefined;
       });
-      res.json(await running);
+      return running;
     },
-  };
+  } satisfies SomeHandlers<'query'>;
 }

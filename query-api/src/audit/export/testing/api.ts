@@ -28,7 +28,7 @@ export async function startIntegrityApi(label: string, key: AuditSigningKey, str
   const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
   await ensureQueryIndexes(readStore);
   const keys = testKeys();
-  const api = await listen(createQueryApp({ readStore, eventStore: store, publicKey: keys.publicKey, auditPublicKey: key, logger: pino({ level: 'silent' }) }));
+  const api = await listen(createQueryApp({ readStore, eventStore: store, publicKey: keys.publicKey, auditPublicKey: key, logger: pino({ level: 'silent' }), checkResponses: true }));
   return {
     eventStore: store,
     readStore,

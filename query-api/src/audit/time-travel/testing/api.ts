@@ -28,7 +28,7 @@ export async function startAuditorApi(label: string, extra: Partial<QueryAppDeps
   const eventStore = createPgEventStore({ pool: schemas.pool, connectionString: schemas.connectionString, schema: schemas.eventStoreSchema });
   const readStore = createPgReadStore({ pool: schemas.pool, schema: schemas.readStoreSchema });
   const keys = testKeys();
-  const api = await listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), ...extra }));
+  const api = await listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger: pino({ level: 'silent' }), checkResponses: true, ...extra }));
   return {
     eventStore,
     readStore,

@@ -10,8 +10,8 @@ import {
   type WalletReadModel,
   type WithdrawalReadModel,
 } from '@concierge/contracts';
-import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
-import { depositDoc, evmAddress, minuteAt, txHash, withdrawalDoc } from '../testing/money-docs.js';
+import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../../testing/harness.js';
+import { depositDoc, evmAddress, minuteAt, txHash, withdrawalDoc } from '../../testing/money-docs.js';
 
 const ada = userDoc(0, { firstName: 'Ada', lastName: 'Lovelace' });
 const grace = userDoc(1, { firstName: 'Grace', lastName: 'Hopper' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDto } from '@concierge/contracts';
-import { ensureQueryIndexes } from '../indexes.js';
-import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
+import { ensureQueryIndexes } from '../../indexes.js';
+import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../../testing/harness.js';
 
 type Page = { users: UserDto[]; total: number; page: number; limit: number };
 

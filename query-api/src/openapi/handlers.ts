@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { RequestHandler } from 'express';
-import { openapiRoutes, routes } from '@concierge/contracts';
+import { routes } from '@concierge/contracts';
+import { reply, type SomeHandlers } from '@concierge/platform/http/handlers';
 import { openApiDocument, type OpenApiDocument } from '@concierge/platform/openapi/document';
 import { REFERENCE_STYLESHEET, referencePage } from '@concierge/platform/openapi/reference-page';
 
-/** src/openapi/routes.ts and dist/openapi/routes.js both sit two levels below query-api/package.json. */
+/** src/openapi/handlers.ts and dist/openapi/handlers.js both sit two levels below query-api/package.json. */
 function apiVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
@@ -21,7 +21,7 @@ export function productOpenApiDocument(): OpenApiDocument {
 }
 
 /** GET /openapi.json, GET /docs and its stylesheet: public, and built at the first call. */
-export function openApiHandlers(): Record<string, RequestHandler> {
+export function openApiHandlers() {
   let built: { json: string; page: string } | undefined;
   const get = () => {
     if (!built) {
@@ -31,14 +31,8 @@ export function openApiHandlers(): Record<string, RequestHandler> {
     return built;
   };
   return {
-    [openapiRoutes.document.id]: (_req, res) => {
-      res.type('application/json').send(get().json);
-    },
-    [openapiRoutes.reference.id]: (_req, res) => {
-      res.type('text/html').send(get().page);
-    },
-    [openapiRoutes.stylesheet.id]: (_req, res) => {
-      res.type('text/css').send(REFERENCE_STYLESHEET);
-    },
-  };
+    'openapi.document': () => reply.jsonText(get().json),
+    'openapi.reference': () => get().page,
+    'openapi.stylesheet': () => REFERENCE_STYLESHEET,
+  } satisfies SomeHandlers<'query'>;
 }

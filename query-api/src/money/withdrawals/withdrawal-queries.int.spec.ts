@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWALS_COLLECTION, WithdrawalListResponse, type WithdrawalDto, type WithdrawalReadModel } from '@concierge/contracts';
-import { startQueryApi, userDoc, putUsers, type QueryApiHarness } from '../testing/harness.js';
-import { evmAddress, minuteAt, txHash, withdrawalDoc } from '../testing/money-docs.js';
+import { startQueryApi, userDoc, putUsers, type QueryApiHarness } from '../../testing/harness.js';
+import { evmAddress, minuteAt, txHash, withdrawalDoc } from '../../testing/money-docs.js';
 
 const ada = userDoc(0, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
 const grace = userDoc(1, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example' });

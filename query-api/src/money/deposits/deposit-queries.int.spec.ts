@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSITS_COLLECTION, DepositListResponse, type DepositDto, type DepositReadModel } from '@concierge/contracts';
-import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
-import { depositDoc, minuteAt, txHash } from '../testing/money-docs.js';
+import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../../testing/harness.js';
+import { depositDoc, minuteAt, txHash } from '../../testing/money-docs.js';
 
 const ada = userDoc(0, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
 const grace = userDoc(1, { firstName: 'Grace', lastName: 'Hopper' });

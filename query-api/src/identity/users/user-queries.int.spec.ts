@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTFOLIO_COLLECTION, routes, type RouteDef } from '@concierge/contracts';
 import { signAccessToken } from '@concierge/platform/auth/access-token';
 import { testKeys } from '@concierge/platform/testing/keys';
-import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
+import { putUsers, startQueryApi, userDoc, type QueryApiHarness } from '../../testing/harness.js';
 import { WITHDRAWALS_COLLECTION } from './stats.js';
 
 const member = userDoc(0, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });

@@ -1,6 +1,6 @@
 import { USERS_COLLECTION, type UserDto, type UserPageResponse, type UserReadModel, type UsersQuery } from '@concierge/contracts';
 import type { Collection, ReadStore, Search } from '@concierge/platform/read-store/port';
-import { planNameFor, planNameOf, planNames } from '../plans/queries.js';
+import { planNameFor, planNameOf, planNames } from '../../plans/queries.js';
 
 type UserDoc = UserReadModel;
 

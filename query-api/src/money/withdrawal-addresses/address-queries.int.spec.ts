@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_ADDRESSES_COLLECTION, WithdrawalAddressListResponse, type WithdrawalAddressReadModel } from '@concierge/contracts';
-import { startQueryApi, userDoc, type QueryApiHarness } from '../testing/harness.js';
-import { addressDoc, evmAddress, minuteAt } from '../testing/money-docs.js';
+import { startQueryApi, userDoc, type QueryApiHarness } from '../../testing/harness.js';
+import { addressDoc, evmAddress, minuteAt } from '../../testing/money-docs.js';
 
 const ada = userDoc(0, { firstName: 'Ada', lastName: 'Lovelace' });
 const grace = userDoc(1, { firstName: 'Grace', lastName: 'Hopper' });

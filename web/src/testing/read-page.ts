@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+
+// What a person reads on a page, for specs to assert as values rather than as "something was found".
+
+const VARIANTS = ['default', 'success', 'error', 'warning', 'info'] as const;
+
+/** A toast's kind, which sets its colour and icon; `default` is notistack's plain dark toast. */
+export type ToastVariant = (typeof VARIANTS)[number];
+
+/**
+ * Waits for a toast saying exactly `text` and answers its variant, so a spec states what a person
+ * sees (a green success, a red error), not only that the words appeared somewhere on the page.
+ * Undefined when the text shows in a toast whose variant cannot be read.
+ */
+export async function toastVariant(text: string | RegExp): Promise<ToastVariant | undefined> {
+  // notistack writes every toast's message in an element with this id, beside its icon.
+  const message = await screen.findByText(text, { selector: '#notistack-snackbar' });
+  const kind = /\bnotistack-MuiContent-(\w+)/.exec(message.closest('[role="alert"]')?.className ?? '')?.[1];
+  return VARIANTS.find((variant) => variant === kind);
+}
+
+/**
+ * The error a form field shows under it: the text that describes the field while the field is
+ * marked invalid; null while it is valid (its hint, if any, is no error).
+ */
+export function fieldError(field: HTMLElement): string | null {
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = field.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}

@@ -19,12 +19,29 @@ export async function toastVariant(text: string | RegExp): Promise<ToastVariant 
   return VARIANTS.find((variant) => variant === kind);
 }
 
+/** The text of what describes an element (its `aria-describedby`), such as a field's hint or error. */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
 /**
- * The error a form field shows under it: the text that describes the field while the field is
- * marked invalid; null while it is valid (its hint, if any, is no error).
+ * The error a form field shows under it: its description while it is marked invalid; null while
+ * it is valid (a hint under a valid field is no error).
  */
 export function fieldError(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = field.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  return field.getAttribute('aria-invalid') === 'true' ? descriptionOf(field) : null;
+}
+
+/**
+ * A description list's terms, each with what it says, as a person reads a card of labelled
+ * figures: `{ 'Risk level': 'Moderate', 'Risk score': '35/100' }`.
+ */
+export function termsOf(container: HTMLElement): Record<string, string> {
+  return Object.fromEntries(
+    Array.from(container.querySelectorAll('dt'), (term) => {
+      const definition = term.nextElementSibling;
+      return [term.textContent ?? '', definition?.tagName === 'DD' ? (definition.textContent ?? '') : ''];
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import type { PortfolioPerformanceResponse } from '@concierge/contracts';
 import { deposit, member, performanceFigures, withdrawal } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
-import { fieldError, toastVariant } from '../../../testing/read-page';
+import { fieldError, termsOf, toastVariant } from '../../../testing/read-page';
 import MemberDashboardPage from './dashboard';
 
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`;
@@ -61,8 +61,15 @@ describe('member dashboard', () => {
 
     const position = within(screen.getByRole('region', { name: 'My Position' }));
     const score = position.getByText('35/100');
-    // Risk level, risk score, total value, 24h, 7d and 30d changes, APY.
-    expect(position.getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['Moderate', '35/100', '1,250 USDC', '+0.50%', '+2.04%', '-1.25%', '—']);
+    expect(termsOf(screen.getByRole('region', { name: 'My Position' }))).toEqual({
+      'Risk level': 'Moderate',
+      'Risk score': '35/100',
+      'Total value': '1,250 USDC',
+      '24h change': '+0.50%',
+      '7d change': '+2.04%',
+      '30d change': '-1.25%',
+      'Current APY': '—',
+    });
     // Moderate is yellow (#a16207).
     expect(getComputedStyle(score).color).toBe('rgb(161, 98, 7)');
   });
@@ -73,7 +80,7 @@ describe('member dashboard', () => {
     expect((await screen.findByRole('region', { name: 'APY' })).textContent).toBe('APY12.35%Annualised from the last 30 days');
     const position = within(screen.getByRole('region', { name: 'My Position' }));
     expect(getComputedStyle(position.getByText('10/100')).color).toBe('rgb(21, 128, 61)');
-    expect(position.getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['Conservative', '10/100', '1,250 USDC', '+0.50%', '+2.04%', '-1.25%', '12.35%']);
+    expect(termsOf(screen.getByRole('region', { name: 'My Position' }))).toMatchObject({ 'Risk level': 'Conservative', 'Risk score': '10/100', 'Current APY': '12.35%' });
   });
 
   it('breaks the portfolio down by visible strategy group with its diversification score and label', async () => {

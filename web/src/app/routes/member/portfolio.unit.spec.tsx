@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { holding, notYetValued, performanceFigures } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { termsOf } from '../../../testing/read-page';
 import PortfolioPage from './portfolio';
 
 type Answer = PortfolioPerformanceResponse | { status: number };
@@ -41,9 +42,15 @@ describe('Portfolio page', () => {
     renderPage(<PortfolioPage />, '/user/portfolio');
     expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Loading portfolio');
 
-    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
-    // Total value, risk level, risk score, 24h and weekly change (percent, then USDC), APY.
-    expect(summary.getAllByRole('definition').map((figure) => figure.textContent)).toEqual(['1,250 USDC', 'Moderate', '35/100', '+0.50%+6.25 USDC', '+2.04%+25 USDC', '—']);
+    // A change shows its percentage, then its amount in USDC.
+    expect(termsOf(await screen.findByRole('region', { name: 'Summary' }))).toEqual({
+      'Total value': '1,250 USDC',
+      'Risk level': 'Moderate',
+      'Risk score': '35/100',
+      '24h change': '+0.50%+6.25 USDC',
+      'Weekly change': '+2.04%+25 USDC',
+      'Current APY': '—',
+    });
     // The time of day is the browser's own (local time); the ledger's figures say no chain was read.
     expect(screen.getByText(/^Valued /).textContent).toMatch(/^Valued Mar 10, 2026, \d{1,2}:\d{2}\s[AP]M$/);
     expect(screen.getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['These figures come from your credited USDC balance; no chain holdings are read.']);
@@ -161,7 +168,7 @@ describe('Portfolio page', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', true);
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(within(await screen.findByRole('region', { name: 'Summary' })).getAllByRole('definition')[0]?.textContent).toBe('1,250 USDC');
+    expect(termsOf(await screen.findByRole('region', { name: 'Summary' }))).toMatchObject({ 'Total value': '1,250 USDC' });
     expect(screen.queryByText('Failed to load portfolio data.')).toBeNull();
   });
 
@@ -179,7 +186,7 @@ describe('Portfolio page', () => {
     expect(busy).toHaveProperty('disabled', true);
     expect(refreshes).toEqual(['?refresh=true']);
     release();
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('definition')[0]?.textContent).toBe('1,300 USDC'));
+    await waitFor(() => expect(termsOf(screen.getByRole('region', { name: 'Summary' }))).toMatchObject({ 'Total value': '1,300 USDC' }));
     expect(screen.getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['These figures come from your credited USDC balance; no chain holdings are read.', 'A new valuation is on its way; these are the last figures.']);
     expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false);
   });

@@ -45,3 +45,8 @@ export function termsOf(container: HTMLElement): Record<string, string> {
     }),
   );
 }
+
+/** The badges (MUI chips: statuses, marks) shown in a container, in page order. */
+export function badgesIn(container: HTMLElement): string[] {
+  return Array.from(container.querySelectorAll('.MuiChip-label'), (label) => label.textContent ?? '');
+}

@@ -58,7 +58,7 @@ describe('settlement payouts reactor', () => {
     // The payout carries the approval's request and event, so its facts can be followed from the approval.
     const approval = (await eventStore.readStream(accountStreamId(target.userId))).find((e) => e.type === 'WithdrawalApproved');
     const trace = { correlationId: approval?.metadata.correlationId, causationId: approval?.id };
-    expect(trace.correlationId).toBeTruthy();
+    expect(trace.correlationId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(await jobs()).toEqual([[settlementJobId(target.withdrawalId), SETTLE_WITHDRAWAL, { ...target, ...trace }]]);
     expect(await queue.getJob(settlementJobId(before.withdrawalId))).toBeUndefined();
   });

@@ -24,7 +24,7 @@ describe('GET /audit/members/:userId/at: time travel for auditors and admins', (
 
   it("answers the member's balance just before and at the instant of a deposit, exactly", async () => {
     const deposit = account.find((e) => e.type === 'DepositRecorded');
-    expect(deposit).toBeDefined();
+    expect(deposit?.recordedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const instant = deposit?.recordedAt ?? '';
     const justBefore = await api.request('GET', at(journey.userId, before(instant)), auditor);
     const atDeposit = await api.request('GET', at(journey.userId, instant), await api.signIn('admin'));

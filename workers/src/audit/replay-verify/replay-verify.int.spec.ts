@@ -126,7 +126,7 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
     const [first, second] = journeys;
     if (!first || !second) throw new Error('journeys missing');
     const account = await live.collection(ACCOUNTS_COLLECTION).get(first.userId);
-    expect(account).toBeDefined();
+    expect(account).toMatchObject({ id: first.userId });
     const field = Object.keys(account ?? {}).find((key) => key !== 'id' && typeof account?.[key] === 'string') ?? '';
     await live.collection(ACCOUNTS_COLLECTION).update(first.userId, { [field]: 'tampered' });
     await live.collection(WITHDRAWALS_COLLECTION).delete(second.rejectedWithdrawalId);

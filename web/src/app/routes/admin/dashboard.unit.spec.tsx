@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router-dom';
 import type { UserDto, WithdrawalDto } from '@concierge/contracts';
+import { toastVariant } from '../../../testing/read-page';
 import AdminDashboardPage from './dashboard';
 
 function pendingUser(index: number): UserDto {
@@ -112,6 +113,8 @@ function renderDashboard() {
 }
 
 const registrations = () => within(screen.getByRole('grid', { name: 'Recent User Registrations' }));
+/** The withdrawal requests table: its headers, then its rows or its empty text. */
+const withdrawalRequests = () => screen.getByRole('grid', { name: 'Recent Withdrawal Requests' });
 const cardValue = (title: string) => screen.getByText(title).nextElementSibling?.textContent;
 
 afterEach(() => {
@@ -138,7 +141,7 @@ describe('Admin dashboard', () => {
   it('shows No pending withdrawal requests while withdrawals are not built (501)', async () => {
     serveBackend();
     renderDashboard();
-    expect(await screen.findByText('No pending withdrawal requests')).toBeTruthy();
+    await waitFor(() => expect(withdrawalRequests().textContent).toBe('UserAmountAssetRequestedActionsNo pending withdrawal requests'));
   });
 
   it('approves a registration, says so, and refreshes the table and the cards', async () => {
@@ -150,7 +153,7 @@ describe('Admin dashboard', () => {
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('User approved successfully')).toBeTruthy();
+    expect(await toastVariant('User approved successfully')).toBe('success');
     expect(backend.decisions).toEqual([{ path: '/api/users/user-1/approve', body: undefined }]);
     await screen.findByText((_, element) => element?.textContent === '5' && element.previousElementSibling?.textContent === 'Total Users');
     expect(registrations().queryByText('First1 Last1')).toBeNull();
@@ -169,7 +172,8 @@ describe('Admin dashboard', () => {
       await screen.findAllByText('User rejected');
     }
 
-    expect(await screen.findByText('No pending user registrations')).toBeTruthy();
+    const table = () => screen.getByRole('grid', { name: 'Recent User Registrations' });
+    await waitFor(() => expect(table().textContent).toBe('NameEmailRegisteredActionsNo pending user registrations'));
     expect(backend.decisions.map((decision) => decision.body)).toEqual([{ reason: 'generic reason' }, { reason: 'generic reason' }]);
   });
 
@@ -180,8 +184,8 @@ describe('Admin dashboard', () => {
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
-    expect(await screen.findByText('No pending withdrawal requests')).toBeTruthy();
+    expect(await toastVariant('Withdrawal approved')).toBe('success');
+    await waitFor(() => expect(withdrawalRequests().textContent).toBe('UserAmountAssetRequestedActionsNo pending withdrawal requests'));
     expect(backend.decisions).toEqual([{ path: '/api/withdrawals/admin/requests/withdrawal-1/process', body: { action: 'approve' } }]);
   });
 
@@ -198,7 +202,7 @@ describe('Admin dashboard', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /Rejection reason/ }), { target: { value: 'Unknown destination' } });
     fireEvent.click(confirm);
 
-    expect(await screen.findByText('Withdrawal rejected')).toBeTruthy();
+    expect(await toastVariant('Withdrawal rejected')).toBe('success');
     expect(backend.decisions).toEqual([
       { path: '/api/withdrawals/admin/requests/withdrawal-1/process', body: { action: 'reject', rejectionReason: 'Unknown destination' } },
     ]);
@@ -213,7 +217,8 @@ describe('Admin dashboard', () => {
     if (row === null) throw new Error('no row');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('This user was already processed')).toBeTruthy();
-    expect(registrations().getByText('First1 Last1')).toBeTruthy();
+    expect(await toastVariant('This user was already processed')).toBe('error');
+    const names = registrations().getAllByRole('gridcell').filter((cell) => cell.getAttribute('data-field') === 'name');
+    expect(names.map((cell) => cell.textContent)).toEqual(['First1 Last1', 'First2 Last2']);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import AdminLayout from './layout';
@@ -47,8 +47,9 @@ describe('Admin shell', () => {
     expect(screen.getByRole('banner').textContent).toContain('User Details');
     expect(screen.queryByText('Admin Dashboard')).toBeNull();
     expect(screen.getAllByText('Grace Hopper').length).toBeGreaterThan(0);
-    expect(screen.getByText('Admin')).toBeTruthy();
-    expect(screen.getByText('details page')).toBeTruthy();
+    // The page's name, the admin's name and role label, the avatar's initials.
+    expect(screen.getByRole('banner').textContent).toBe('User DetailsGrace HopperAdminGH');
+    expect(screen.getByRole('main').textContent).toBe('details page');
   });
 
   it('names the dashboard Admin Dashboard and each other page by its own name', () => {
@@ -67,11 +68,12 @@ describe('Admin shell', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Subscriptions', 'Strategies', 'Audit', 'Logout']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Strategies' }));
-    expect(await screen.findByText('strategies page')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('main').textContent).toBe('strategies page'));
     expect(screen.getByRole('banner').textContent).toContain('Strategy Manager');
     fireEvent.click(within(bottomBar).getByRole('button', { name: 'More' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    expect(await screen.findByText('login page')).toBeTruthy();
+    // The login page alone: the admin shell is gone.
+    await waitFor(() => expect(document.body.textContent).toBe('login page'));
     expect(window.localStorage.getItem('auth-token')).toBeNull();
   });
 
@@ -96,14 +98,16 @@ describe('Admin shell', () => {
     renderShell();
     fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
-    expect(await screen.findByText('login page')).toBeTruthy();
+    // The login page alone: the admin shell is gone.
+    await waitFor(() => expect(document.body.textContent).toBe('login page'));
     expect(window.localStorage.getItem('auth-token')).toBeNull();
   });
 
   it('logs out from the sidebar too', async () => {
     renderShell();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('login page')).toBeTruthy();
+    // The login page alone: the admin shell is gone.
+    await waitFor(() => expect(document.body.textContent).toBe('login page'));
     expect(window.localStorage.getItem('auth-user')).toBeNull();
   });
 });

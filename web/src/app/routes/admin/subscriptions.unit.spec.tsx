@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanDto } from '@concierge/contracts';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend, type Sent } from '../../../testing/stub-backend';
+import { fieldError, toastVariant } from '../../../testing/read-page';
 import SubscriptionManagerPage from './subscriptions';
 
 function plan(id: string, name: string, feePercentage: number, extra: Partial<PlanDto> = {}): PlanDto {
@@ -61,22 +62,21 @@ describe('Subscription Manager', () => {
     await renderManager();
     const defaultRow = row('Premium Concierge');
     if (!defaultRow) throw new Error('no row for the default plan');
-    expect(within(defaultRow).getByText('Default')).toBeTruthy();
-    expect(within(defaultRow).getByText('0%')).toBeTruthy();
+    // Name (with the Default mark), fee, description, status, actions.
+    expect(within(defaultRow).getAllByRole('gridcell').map((cell) => cell.textContent)).toEqual(['Premium ConciergeDefault', '0%', 'Every member starts here', 'Active', 'Edit']);
     expect(within(defaultRow).queryByRole('button', { name: /Delete/ })).toBeNull();
-    expect(within(defaultRow).getByRole('button', { name: 'Edit Premium Concierge' })).toBeTruthy();
+    expect(within(defaultRow).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit Premium Concierge']);
     const gold = row('Gold');
     if (!gold) throw new Error('no row for Gold');
-    expect(within(gold).getByText('2.5%')).toBeTruthy();
-    expect(within(gold).getByText('Active')).toBeTruthy();
-    expect(within(gold).getByRole('button', { name: 'Delete Gold' })).toBeTruthy();
+    expect(within(gold).getAllByRole('gridcell').map((cell) => cell.textContent)).toEqual(['Gold', '2.5%', '—', 'Active', 'EditDelete']);
+    expect(within(gold).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit Gold', 'Delete Gold']);
   });
 
   it('creates a plan, active by default, and shows it in the table', async () => {
     const sent = serve();
     await renderManager();
     const add = within(form());
-    expect(screen.getByRole('region', { name: 'Add Subscription Plan' })).toBeTruthy();
+    expect(form().closest('section')?.getAttribute('aria-label')).toBe('Add Subscription Plan');
     expect(add.getByRole<HTMLInputElement>('switch', { name: 'Active' }).checked).toBe(true);
     expect(add.queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.change(add.getByLabelText(/Plan Name/), { target: { value: '  Silver ' } });
@@ -84,7 +84,7 @@ describe('Subscription Manager', () => {
     fireEvent.change(add.getByLabelText('Description'), { target: { value: 'For smaller portfolios' } });
     fireEvent.click(add.getByRole('button', { name: 'Create Plan' }));
 
-    expect(await screen.findByText('Subscription plan created or updated successfully.')).toBeTruthy();
+    expect(await toastVariant('Subscription plan created or updated successfully.')).toBe('success');
     expect(writes(sent)).toEqual([
       { method: 'POST', path: '/api/subscriptions', body: { name: 'Silver', feePercentage: '1.75', description: 'For smaller portfolios', isActive: true } },
     ]);
@@ -98,9 +98,9 @@ describe('Subscription Manager', () => {
     const add = within(form());
     fireEvent.change(add.getByLabelText(/Fee Percentage/), { target: { value: '101' } });
     fireEvent.click(add.getByRole('button', { name: 'Create Plan' }));
-    expect(await screen.findByText('Please fill out the form correctly.')).toBeTruthy();
-    expect(add.getByText('Plan name is required')).toBeTruthy();
-    expect(add.getByText('Fee percentage must be a number between 0 and 100')).toBeTruthy();
+    expect(await toastVariant('Please fill out the form correctly.')).toBe('error');
+    expect(fieldError(add.getByLabelText(/Plan Name/))).toBe('Plan name is required');
+    expect(fieldError(add.getByLabelText(/Fee Percentage/))).toBe('Fee percentage must be a number between 0 and 100');
     expect(writes(sent)).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('Subscription Manager', () => {
     expect(edit.getByLabelText<HTMLInputElement>(/Plan Name/).value).toBe('Gold');
     expect(edit.getByLabelText<HTMLInputElement>(/Fee Percentage/).value).toBe('2.5');
     fireEvent.click(edit.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('region', { name: 'Add Subscription Plan' })).toBeTruthy();
+    expect(form().closest('section')?.getAttribute('aria-label')).toBe('Add Subscription Plan');
     expect(within(form()).getByLabelText<HTMLInputElement>(/Plan Name/).value).toBe('');
 
     fireEvent.click(within(gold).getByRole('button', { name: 'Edit Gold' }));
@@ -123,13 +123,13 @@ describe('Subscription Manager', () => {
     fireEvent.click(again.getByRole('switch', { name: 'Active' }));
     fireEvent.click(again.getByRole('button', { name: 'Update Plan' }));
 
-    expect(await screen.findByText('Subscription plan created or updated successfully.')).toBeTruthy();
+    expect(await toastVariant('Subscription plan created or updated successfully.')).toBe('success');
     expect(writes(sent)).toEqual([
       { method: 'PUT', path: '/api/subscriptions/plan-gold', body: { name: 'Gold', feePercentage: '3', description: '', isActive: false } },
     ]);
     await waitFor(() => expect(row('Gold')?.textContent).toContain('3%'));
     expect(row('Gold')?.textContent).toContain('Inactive');
-    expect(screen.getByRole('region', { name: 'Add Subscription Plan' })).toBeTruthy();
+    expect(form().closest('section')?.getAttribute('aria-label')).toBe('Add Subscription Plan');
   });
 
   it('deletes a plan only after the confirmation', async () => {
@@ -137,14 +137,14 @@ describe('Subscription Manager', () => {
     await renderManager();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Are you sure you want to delete this subscription plan? This action cannot be undone.')).toBeTruthy();
+    expect(dialog.getAllByRole('paragraph').map((line) => line.textContent)).toEqual(['Are you sure you want to delete this subscription plan? This action cannot be undone.', 'Gold']);
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(sent)).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Subscription plan deleted successfully.')).toBeTruthy();
+    expect(await toastVariant('Subscription plan deleted successfully.')).toBe('success');
     expect(writes(sent)).toEqual([{ method: 'DELETE', path: '/api/subscriptions/plan-gold', body: undefined }]);
     await waitFor(() => expect(within(table()).queryByText('Gold')).toBeNull());
   });
@@ -154,9 +154,9 @@ describe('Subscription Manager', () => {
     await renderManager();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(MEMBERS_ON_GOLD)).toBeTruthy();
+    expect(await toastVariant(MEMBERS_ON_GOLD)).toBe('error');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(table()).getByText('Gold')).toBeTruthy();
+    expect(row('Gold')?.textContent).toBe('Gold2.5%—ActiveEditDelete');
   });
 
   it('says "Failed to delete plan." when the server gives no reason', async () => {
@@ -164,19 +164,20 @@ describe('Subscription Manager', () => {
     await renderManager();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Gold' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete plan.')).toBeTruthy();
+    expect(await toastVariant('Failed to delete plan.')).toBe('error');
   });
 
   it('says "Failed to load subscription plans." when the list cannot load', async () => {
     // A client error: the list is not retried, so the toast comes at once.
     serve({ listAnswer: () => json({}, 403) });
     renderPage(<SubscriptionManagerPage />, '/admin/subscriptions');
-    expect(await screen.findByText('Failed to load subscription plans.')).toBeTruthy();
+    expect(await toastVariant('Failed to load subscription plans.')).toBe('error');
   });
 
   it('shows the empty state when there is no plan', async () => {
     serve({ plans: [] });
     renderPage(<SubscriptionManagerPage />, '/admin/subscriptions');
-    expect(await screen.findByText('No subscription plans yet. Add the first one above.')).toBeTruthy();
+    // The column headers, then the empty text in place of rows.
+    await waitFor(() => expect(table().textContent).toBe('NameFee %DescriptionStatusActionsNo subscription plans yet. Add the first one above.'));
   });
 });

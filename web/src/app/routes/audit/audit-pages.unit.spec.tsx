@@ -81,7 +81,7 @@ describe('audit pages', () => {
     signIn(auditor);
     renderPage(<AppRoutes />, '/admin/users');
     await waitFor(() => expect(where()).toBe('/audit/streams'), LAZY_PAGES);
-    expect(await screen.findByRole('link', { name: 'account-u1' }, LAZY_PAGES)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'account-u1' }, LAZY_PAGES)).getAttribute('href')).toBe('/audit/streams/account-u1');
     cleanup();
     renderPage(<AppRoutes />, '/user/settings');
     await waitFor(() => expect(where()).toBe('/audit/streams'), LAZY_PAGES);
@@ -95,7 +95,8 @@ describe('audit pages', () => {
     signIn(auditor);
     renderPage(<AppRoutes />, '/audit/streams/account-u1');
     const old = await screen.findByRole('article', { name: 'Revision 0: DepositRecorded' }, LAZY_PAGES);
-    expect(within(old).getByText('actor not recorded')).toBeTruthy();
+    // Each fact is a caption with its value beside it.
+    expect(within(old).getByText('Actor').nextElementSibling?.textContent).toBe('actor not recorded');
     expect(within(old).getByLabelText('Data').textContent).toContain('"amountMicro": "250.123456 USDC"');
     const request = screen.getByRole('article', { name: 'Revision 1: WithdrawalRequested' });
     expect(within(request).getByRole('link', { name: 'u1 (user)' }).getAttribute('href')).toBe('/audit/events?actorId=u1');

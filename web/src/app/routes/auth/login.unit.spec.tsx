@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPage } from '../../../testing/render-page';
+import { fieldError, toastVariant } from '../../../testing/read-page';
 import LoginPage from './login';
 
 const user = (role: 'user' | 'admin') => ({
@@ -37,17 +38,17 @@ describe('login', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<LoginPage />, '/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(fieldError(screen.getByLabelText('Email'))).toBe('Email is required');
+    expect(fieldError(screen.getByLabelText('Password'))).toBe('Password is required');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@' } });
-    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
+    expect(fieldError(screen.getByLabelText('Email'))).toBe('Please enter a valid email');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('stores the session and takes a member to the page they asked for', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ token: 't1', refreshToken: 's.r1', user: user('user'), position: null })));
     signIn('/login?returnUrl=%2Fuser%2Fsettings');
-    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(await toastVariant('Login successful')).toBe('success');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/settings'));
     expect(localStorage.getItem('auth-token')).toBe('t1');
     expect(localStorage.getItem('auth-refresh-token')).toBe('s.r1');
@@ -63,17 +64,17 @@ describe('login', () => {
   it('tells a pending member to wait for approval', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ status: 'pending', message: 'Account pending' }, 403)));
     signIn();
-    expect(await screen.findByText("Your account is pending approval. You'll receive an email once your account is approved.")).toBeTruthy();
+    expect(await toastVariant("Your account is pending approval. You'll receive an email once your account is approved.")).toBe('warning');
     expect(localStorage.getItem('auth-token')).toBeNull();
   });
 
   it("shows the server's message, or the default text without one", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Invalid email or password' }, 401)));
     signIn();
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(await toastVariant('Invalid email or password')).toBe('error');
     cleanup();
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502 })));
     signIn();
-    expect(await screen.findByText('An error occurred during login')).toBeTruthy();
+    expect(await toastVariant('An error occurred during login')).toBe('error');
   });
 });

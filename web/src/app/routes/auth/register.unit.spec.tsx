@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPage } from '../../../testing/render-page';
+import { fieldError, toastVariant } from '../../../testing/read-page';
 import RegisterPage, { CONFIRM_EMAIL_NOTICE } from './register';
 
 afterEach(() => {
@@ -35,7 +36,7 @@ describe('registration form', () => {
     type('Password', 'Engine1843');
     type('Confirm password', 'Engine1844');
     fireEvent.blur(screen.getByLabelText('Confirm password'));
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(fieldError(screen.getByLabelText('Confirm password'))).toBe('Passwords do not match');
     expect(submit()).toHaveProperty('disabled', true);
     type('Confirm password', 'Engine1843');
     expect(submit()).toHaveProperty('disabled', true);
@@ -54,8 +55,8 @@ describe('registration form', () => {
     type('Confirm password', 'Engine1843');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit());
-    expect(await screen.findByText('Registration successful! Your account is pending approval.')).toBeTruthy();
-    expect(await screen.findByText(CONFIRM_EMAIL_NOTICE)).toBeTruthy();
+    expect(await toastVariant('Registration successful! Your account is pending approval.')).toBe('success');
+    expect(await toastVariant(CONFIRM_EMAIL_NOTICE)).toBe('info');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/register');
@@ -72,7 +73,7 @@ describe('registration form', () => {
     type('Confirm password', 'Engine1843');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit());
-    expect(await screen.findByText('Too many registrations from this address. Please try again later.')).toBeTruthy();
+    expect(await toastVariant('Too many registrations from this address. Please try again later.')).toBe('error');
     expect(screen.getByTestId('where').textContent).toBe('/register');
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPage } from '../../../testing/render-page';
 import VerifyEmailPage, { MISSING_LINK_MESSAGE } from './verify-email';
@@ -14,8 +14,11 @@ describe('email confirmation page', () => {
     const fetchMock = vi.fn(async () => json({ message: 'Your email address is confirmed. An administrator will now review your registration.', position: '3-1' }));
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<VerifyEmailPage />, '/verify-email?token=u-1.secret-secret-secret');
-    expect(await screen.findByText('Your email address is confirmed. An administrator will now review your registration.')).toBeTruthy();
-    expect(screen.getByText('You will receive an email once your account is approved.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email confirmed'));
+    expect(screen.getAllByRole('paragraph').map((line) => line.textContent)).toEqual([
+      'Your email address is confirmed. An administrator will now review your registration.',
+      'You will receive an email once your account is approved.',
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/verify-email');

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { toastVariant } from '../../../testing/read-page';
 import TransactionHistoryPage from './transaction-history';
 import { stubPhoneWidth } from '../../../testing/phone-width';
 
@@ -48,7 +49,7 @@ async function openAndConfirm() {
   const [pendingRow] = await historyRows();
   fireEvent.click(within(pendingRow as HTMLElement).getByRole('button', { name: 'Cancel' }));
   const dialog = await screen.findByRole('dialog', { name: 'Cancel withdrawal' });
-  expect(within(dialog).getByText('Cancel this withdrawal request? The amount becomes available again.')).toBeTruthy();
+  expect(within(dialog).getAllByRole('paragraph').map((line) => line.textContent)).toEqual(['Cancel this withdrawal request? The amount becomes available again.', '1,250.75 USDC, requested Mar 5, 2026']);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel withdrawal' }));
 }
 
@@ -66,7 +67,7 @@ describe('cancelling a pending withdrawal from transaction history', () => {
     const sent = serve();
     renderPage(<TransactionHistoryPage />, '/user/history');
     await openAndConfirm();
-    expect(await screen.findByText('Withdrawal request cancelled.')).toBeTruthy();
+    expect(await toastVariant('Withdrawal request cancelled.')).toBe('success');
     expect(cancelPosts(sent).map((request) => request.path)).toEqual(['/api/withdrawals/w-pending/cancel']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The history is fetched again and the withdrawal now reads Cancelled, with nothing left to cancel.
@@ -82,14 +83,15 @@ describe('cancelling a pending withdrawal from transaction history', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancelPosts(sent)).toEqual([]);
-    expect(within(pendingRow as HTMLElement).getByText('Pending')).toBeTruthy();
+    const status = within(pendingRow as HTMLElement).getAllByRole('gridcell').find((cell) => cell.getAttribute('data-field') === 'status');
+    expect(status?.textContent).toBe('Pending');
   });
 
   it('shows the server message when the withdrawal can no longer be cancelled', async () => {
     serve(() => json({ message: 'This withdrawal is already approved and can no longer be cancelled.' }, 409));
     renderPage(<TransactionHistoryPage />, '/user/history');
     await openAndConfirm();
-    expect(await screen.findByText('This withdrawal is already approved and can no longer be cancelled.')).toBeTruthy();
+    expect(await toastVariant('This withdrawal is already approved and can no longer be cancelled.')).toBe('error');
     expect(screen.queryByText('Withdrawal request cancelled.')).toBeNull();
   });
 
@@ -97,7 +99,7 @@ describe('cancelling a pending withdrawal from transaction history', () => {
     serve(() => new Response('', { status: 502 }));
     renderPage(<TransactionHistoryPage />, '/user/history');
     await openAndConfirm();
-    expect(await screen.findByText('Failed to cancel withdrawal request.')).toBeTruthy();
+    expect(await toastVariant('Failed to cancel withdrawal request.')).toBe('error');
   });
 
   it('offers Cancel on the pending card on a phone', async () => {
@@ -109,7 +111,7 @@ describe('cancelling a pending withdrawal from transaction history', () => {
     expect(cards.map((card) => within(card).queryAllByRole('button', { name: 'Cancel' }).length)).toEqual([1, 0, 0]);
     fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel withdrawal' }));
-    expect(await screen.findByText('Withdrawal request cancelled.')).toBeTruthy();
+    expect(await toastVariant('Withdrawal request cancelled.')).toBe('success');
     expect(cancelPosts(sent).map((request) => request.path)).toEqual(['/api/withdrawals/w-pending/cancel']);
   });
 });

@@ -5,6 +5,7 @@ import type { PortfolioPerformanceResponse } from '@concierge/contracts';
 import { deposit, member, performanceFigures, withdrawal } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { fieldError, termsOf, toastVariant } from '../../../testing/read-page';
 import MemberDashboardPage from './dashboard';
 
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}T12:00:00.000Z`;
@@ -38,10 +39,9 @@ describe('member dashboard', () => {
   it('shows a spinner, then the value, unknown portfolio figures as "—", and 5 recent items', async () => {
     serve();
     renderPage(<MemberDashboardPage />, '/user/dashboard');
-    expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeTruthy();
-    const walletCard = within(await screen.findByRole('region', { name: 'Wallet Value' }));
-    expect(walletCard.getByText('1,234.5 USDC')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'APY' })).getByText('—')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Loading dashboard');
+    expect((await screen.findByRole('region', { name: 'Wallet Value' })).textContent).toBe('Wallet Value1,234.5 USDCTotal value in USDC');
+    expect(screen.getByRole('region', { name: 'APY' }).textContent).toBe('APY—Available once your portfolio is valued');
     const items = within(screen.getByRole('list', { name: 'Recent activity items' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.match(/[+−][\d,.]+/)?.[0])).toEqual(['+90', '−80', '+70', '−60', '+50']);
     expect(screen.getByRole('link', { name: 'View All Activity' }).getAttribute('href')).toBe('/user/history');
@@ -52,31 +52,35 @@ describe('member dashboard', () => {
     renderPage(<MemberDashboardPage />, '/user/dashboard');
     const walletCard = within(await screen.findByRole('region', { name: 'Wallet Value' }));
     // The valuation's total, not the credited balance of /wallets/info.
-    expect(walletCard.getByText('1,250 USDC')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Wallet Value' }).textContent).toBe('Wallet Value1,250 USDC24h +0.50%7d +2.04%30d -1.25%');
     expect(walletCard.getByLabelText('Value changes').textContent).toBe('24h +0.50%7d +2.04%30d -1.25%');
     const earningsCard = within(screen.getByRole('region', { name: 'Current Earnings' }));
-    expect(earningsCard.getByText('+250 USDC')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Current Earnings' }).textContent).toBe('Current Earnings+250 USDC24h +6.25 USDC7d +25 USDC30d −15.5 USDC');
     expect(earningsCard.getByLabelText('Earnings changes').textContent).toBe('24h +6.25 USDC7d +25 USDC30d −15.5 USDC');
-    const apyCard = within(screen.getByRole('region', { name: 'APY' }));
-    expect(apyCard.getByText('—')).toBeTruthy();
-    expect(apyCard.getByText('Shown after 7 days of history')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'APY' }).textContent).toBe('APY—Shown after 7 days of history');
 
     const position = within(screen.getByRole('region', { name: 'My Position' }));
     const score = position.getByText('35/100');
-    expect(position.getByText('Moderate')).toBeTruthy();
+    expect(termsOf(screen.getByRole('region', { name: 'My Position' }))).toEqual({
+      'Risk level': 'Moderate',
+      'Risk score': '35/100',
+      'Total value': '1,250 USDC',
+      '24h change': '+0.50%',
+      '7d change': '+2.04%',
+      '30d change': '-1.25%',
+      'Current APY': '—',
+    });
     // Moderate is yellow (#a16207).
     expect(getComputedStyle(score).color).toBe('rgb(161, 98, 7)');
-    expect(position.getByText('+2.04%')).toBeTruthy();
-    expect(position.getByText('—')).toBeTruthy();
   });
 
   it('shows an APY once it is known, and a conservative risk in green', async () => {
     serve({ figures: performanceFigures({ performance: { ...performanceFigures().performance, apy: 12.3456 }, riskProfile: { score: 0.1, level: 'conservative' } }) });
     renderPage(<MemberDashboardPage />, '/user/dashboard');
-    expect(within(await screen.findByRole('region', { name: 'APY' })).getByText('12.35%')).toBeTruthy();
+    expect((await screen.findByRole('region', { name: 'APY' })).textContent).toBe('APY12.35%Annualised from the last 30 days');
     const position = within(screen.getByRole('region', { name: 'My Position' }));
     expect(getComputedStyle(position.getByText('10/100')).color).toBe('rgb(21, 128, 61)');
-    expect(position.getByText('12.35%')).toBeTruthy();
+    expect(termsOf(screen.getByRole('region', { name: 'My Position' }))).toMatchObject({ 'Risk level': 'Conservative', 'Risk score': '10/100', 'Current APY': '12.35%' });
   });
 
   it('breaks the portfolio down by visible strategy group with its diversification score and label', async () => {
@@ -87,7 +91,7 @@ describe('member dashboard', () => {
     // Others holds nothing (hidden): it is left out.
     expect(groups.map((group) => group.textContent)).toEqual(['Stablecoins80.00%1,000 USDC', 'Large Caps20.00%250 USDC']);
     expect(groups.map((group) => getComputedStyle(group.firstElementChild as Element).backgroundColor)).toEqual(['rgb(22, 163, 74)', 'rgb(37, 99, 235)']);
-    expect(within(breakdown.getByRole('group', { name: 'Diversification' })).getByText('50/100 · Moderately diversified')).toBeTruthy();
+    expect(breakdown.getByRole('group', { name: 'Diversification' }).textContent).toBe('Diversification score50/100 · Moderately diversified');
   });
 
   it("lists the week's earnings among the latest deposits and withdrawals, still 5 items newest first", async () => {
@@ -125,9 +129,9 @@ describe('member dashboard', () => {
   it('says so when the figures cannot be loaded and keeps the rest of the page', async () => {
     serve();
     renderPage(<MemberDashboardPage />, '/user/dashboard');
-    expect(await screen.findByText('Failed to load dashboard data.')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Portfolio Breakdown' })).getByText('The breakdown appears once your portfolio has been valued.')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Wallet Value' })).getByText('1,234.5 USDC')).toBeTruthy();
+    expect(await toastVariant('Failed to load dashboard data.')).toBe('error');
+    expect(screen.getByRole('region', { name: 'Portfolio Breakdown' }).textContent).toBe('Portfolio BreakdownThe breakdown appears once your portfolio has been valued.Diversification score—');
+    expect(screen.getByRole('region', { name: 'Wallet Value' }).textContent).toBe('Wallet Value1,234.5 USDCTotal value in USDC');
   });
 
   it('refuses an amount under 0.01 USDC without sending anything, and clears it when closed', async () => {
@@ -136,9 +140,9 @@ describe('member dashboard', () => {
     await openWithdraw();
     fireEvent.change(amountField(), { target: { value: '0.009' } });
     fireEvent.click(submit());
-    expect(await screen.findByText('Please enter a valid amount (minimum 0.01 USDC)')).toBeTruthy();
+    await waitFor(() => expect(fieldError(amountField())).toBe('Please enter a valid amount (minimum 0.01 USDC)'));
     fireEvent.change(amountField(), { target: { value: '1.0000001' } });
-    expect(screen.getByText('Please enter a valid amount (minimum 0.01 USDC)')).toBeTruthy();
+    expect(fieldError(amountField())).toBe('Please enter a valid amount (minimum 0.01 USDC)');
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -152,10 +156,10 @@ describe('member dashboard', () => {
     const sent = serve();
     renderPage(<MemberDashboardPage />, '/user/dashboard');
     await openWithdraw();
-    expect(await screen.findByText('Available to withdraw: 1,234.5 USDC')).toBeTruthy();
+    expect((await screen.findByText(/^Available to withdraw:/)).textContent).toBe('Available to withdraw: 1,234.5 USDC');
     fireEvent.change(amountField(), { target: { value: ' 12.5 ' } });
     fireEvent.click(submit());
-    expect(await screen.findByText('Withdrawal request submitted successfully')).toBeTruthy();
+    expect(await toastVariant('Withdrawal request submitted successfully')).toBe('success');
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ amount: '12.5', asset: 'USDC' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -166,7 +170,7 @@ describe('member dashboard', () => {
     await openWithdraw();
     fireEvent.change(amountField(), { target: { value: '5' } });
     fireEvent.click(submit());
-    expect(await screen.findByText('Please set up your withdrawal wallet first')).toBeTruthy();
+    expect(await toastVariant('Please set up your withdrawal wallet first')).toBe('warning');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/settings?tab=wallet'));
   });
 
@@ -176,7 +180,7 @@ describe('member dashboard', () => {
     await openWithdraw();
     fireEvent.change(amountField(), { target: { value: '5000' } });
     fireEvent.click(submit());
-    expect(await screen.findByText('The amount exceeds your available balance of 1234.5 USDC')).toBeTruthy();
+    expect(await toastVariant('The amount exceeds your available balance of 1234.5 USDC')).toBe('error');
     expect(amountField()).toHaveProperty('value', '5000');
     expect(screen.getByTestId('where').textContent).toBe('/user/dashboard');
   });
@@ -186,7 +190,7 @@ describe('member dashboard', () => {
     renderPage(<MemberDashboardPage />, '/user/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(/being prepared/)).toBeTruthy();
+    expect(dialog.getByRole('status').textContent).toBe('Your deposit address is being prepared. It appears here in a moment.');
     expect(dialog.queryByRole('img', { name: 'Deposit address QR code' })).toBeNull();
   });
 
@@ -197,11 +201,11 @@ describe('member dashboard', () => {
     renderPage(<MemberDashboardPage />, '/user/dashboard');
     fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByDisplayValue(ADDRESS)).toBeTruthy();
+    expect(dialog.getByRole('textbox', { name: 'Your deposit address' })).toHaveProperty('value', ADDRESS);
     expect(dialog.getByRole('img', { name: 'Deposit address QR code' }).querySelector('svg')).toBeTruthy();
-    expect(dialog.getByText('USDC')).toBeTruthy();
+    expect(dialog.getByText('Supported assets').nextElementSibling?.textContent).toBe('USDC');
     fireEvent.click(dialog.getByRole('button', { name: 'Copy address' }));
-    expect(await screen.findByText('Address copied to clipboard')).toBeTruthy();
+    expect(await toastVariant('Address copied to clipboard')).toBe('success');
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { holding, notYetValued, performanceFigures } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { termsOf } from '../../../testing/read-page';
 import PortfolioPage from './portfolio';
 
 type Answer = PortfolioPerformanceResponse | { status: number };
@@ -39,25 +40,27 @@ describe('Portfolio page', () => {
   it('shows a spinner, then the summary, the valuation time and source, the strategy cards, the pie and the assets', async () => {
     serve(performanceFigures());
     renderPage(<PortfolioPage />, '/user/portfolio');
-    expect(screen.getByRole('status', { name: 'Loading portfolio' })).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Loading portfolio');
 
-    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
-    expect(summary.getByText('1,250 USDC')).toBeTruthy();
-    expect(summary.getByText('Moderate')).toBeTruthy();
-    expect(summary.getByText('35/100')).toBeTruthy();
-    expect(summary.getByText('+0.50%')).toBeTruthy();
-    expect(summary.getByText('+6.25 USDC')).toBeTruthy();
-    expect(summary.getByText('+2.04%')).toBeTruthy();
-    expect(summary.getByText('+25 USDC')).toBeTruthy();
-    expect(summary.getByText('—')).toBeTruthy();
-    expect(screen.getByText(/^Valued Mar 10, 2026/)).toBeTruthy();
-    expect(screen.getByText('These figures come from your credited USDC balance; no chain holdings are read.')).toBeTruthy();
+    // A change shows its percentage, then its amount in USDC.
+    expect(termsOf(await screen.findByRole('region', { name: 'Summary' }))).toEqual({
+      'Total value': '1,250 USDC',
+      'Risk level': 'Moderate',
+      'Risk score': '35/100',
+      '24h change': '+0.50%+6.25 USDC',
+      'Weekly change': '+2.04%+25 USDC',
+      'Current APY': '—',
+    });
+    // The time of day is the browser's own (local time); the ledger's figures say no chain was read.
+    expect(screen.getByText(/^Valued /).textContent).toMatch(/^Valued Mar 10, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(screen.getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['These figures come from your credited USDC balance; no chain holdings are read.']);
 
     const cards = within(screen.getByRole('region', { name: 'Strategy Breakdown' })).getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Stablecoins', 'Large Caps']);
     expect(cards[0]?.textContent).toContain('Dollar-pegged tokens');
-    expect(screen.getByRole('figure', { name: 'Asset allocation: Stablecoins 80.00%, Large Caps 20.00%' })).toBeTruthy();
-    expect(screen.getByRole('figure', { name: /^Value history, last 30d: from 1,000 USDC to 1,250 USDC/ })).toBeTruthy();
+    const figureOf = (region: string) => within(screen.getByRole('region', { name: region })).getByRole('figure').getAttribute('aria-label');
+    expect(figureOf('Asset Allocation')).toBe('Asset allocation: Stablecoins 80.00%, Large Caps 20.00%');
+    expect(figureOf('Value History')).toBe('Value history, last 30d: from 1,000 USDC to 1,250 USDC');
     expect(assetRows()).toEqual(['USDC TokenUSDC', 'WETH TokenWETH']);
     expect(within(screen.getByRole('grid', { name: 'Assets' })).getAllByRole('row')[2]?.textContent).toBe('WETH TokenWETH0.1$2,500250 USDCLarge Caps');
   });
@@ -70,7 +73,7 @@ describe('Portfolio page', () => {
     const pageNumbers = () => pager().getAllByRole('button', { name: /^Page / }).map((button) => button.textContent);
 
     expect(assetRows()).toEqual(['A01 TokenA01', 'A02 TokenA02', 'A03 TokenA03', 'A04 TokenA04', 'A05 TokenA05']);
-    expect(screen.getByText('Showing 1 to 5 of 32 results')).toBeTruthy();
+    expect(screen.getByText(/^Showing /).textContent).toBe('Showing 1 to 5 of 32 results');
     // Seven pages, five numbers at a time.
     expect(pageNumbers()).toEqual(['1', '2', '3', '4', '5']);
     expect(pager().getByRole('button', { name: 'First page' })).toHaveProperty('disabled', true);
@@ -101,7 +104,7 @@ describe('Portfolio page', () => {
     }
     expect(sizes).toEqual(['5,10,25,50', '5,10,25,50', '5,10,25,50']);
     expect(pageNumbers()).toEqual(['1']);
-    expect(screen.getByText('Showing 1 to 32 of 32 results')).toBeTruthy();
+    expect(screen.getByText(/^Showing /).textContent).toBe('Showing 1 to 32 of 32 results');
   });
 
   it('exports every asset as portfolio-assets.csv with the exact columns, quoting what needs it', async () => {
@@ -137,7 +140,7 @@ describe('Portfolio page', () => {
       ].join('\r\n'),
     );
     // The stale price is said above the table and marked in it.
-    expect(screen.getByText('Some prices were stale when valued; they are marked in Your Assets.')).toBeTruthy();
+    expect(screen.getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['These figures come from your credited USDC balance; no chain holdings are read.', 'Some prices were stale when valued; they are marked in Your Assets.']);
     expect(screen.queryByRole('img', { name: 'Stale price' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     const staleRow = screen.getByRole('img', { name: 'Stale price' }).closest('[role="row"]');
@@ -147,8 +150,8 @@ describe('Portfolio page', () => {
   it('says there is no snapshot yet before the first valuation', async () => {
     serve(notYetValued);
     renderPage(<PortfolioPage />, '/user/portfolio');
-    const empty = within(await screen.findByRole('region', { name: 'No snapshot yet' }));
-    expect(empty.getByText(/has not been valued yet/)).toBeTruthy();
+    const empty = await screen.findByRole('region', { name: 'No snapshot yet' });
+    expect(empty.textContent).toBe('No snapshot yetYour portfolio has not been valued yet. Its figures appear after the first valuation; Refresh asks for one now.');
     expect(screen.queryByRole('grid', { name: 'Assets' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
   });
@@ -165,7 +168,8 @@ describe('Portfolio page', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', true);
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Summary' })).toBeTruthy();
+    expect(termsOf(await screen.findByRole('region', { name: 'Summary' }))).toMatchObject({ 'Total value': '1,250 USDC' });
+    expect(screen.queryByText('Failed to load portfolio data.')).toBeNull();
   });
 
   it('asks for fresh figures on Refresh, shows it is refreshing, then what came back', async () => {
@@ -182,8 +186,8 @@ describe('Portfolio page', () => {
     expect(busy).toHaveProperty('disabled', true);
     expect(refreshes).toEqual(['?refresh=true']);
     release();
-    expect(await within(screen.getByRole('region', { name: 'Summary' })).findByText('1,300 USDC')).toBeTruthy();
-    expect(screen.getByText('A new valuation is on its way; these are the last figures.')).toBeTruthy();
+    await waitFor(() => expect(termsOf(screen.getByRole('region', { name: 'Summary' }))).toMatchObject({ 'Total value': '1,300 USDC' }));
+    expect(screen.getAllByRole('alert').map((notice) => notice.textContent)).toEqual(['These figures come from your credited USDC balance; no chain holdings are read.', 'A new valuation is on its way; these are the last figures.']);
     expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false);
   });
 });

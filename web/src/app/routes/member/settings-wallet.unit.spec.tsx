@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { member, withdrawalAddress } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { fieldError, toastVariant } from '../../../testing/read-page';
 import SettingsPage from './settings';
 
 const PLATFORM_ADDRESS = `0x${'d'.repeat(40)}`;
@@ -53,13 +54,16 @@ describe('settings wallet tab', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     serve();
     openWallet();
-    expect(await screen.findByText(PLATFORM_ADDRESS)).toBeTruthy();
+    const platformWallet = `Platform wallet addressSend USDC to this address to fund your account.${PLATFORM_ADDRESS}Copy`;
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Platform wallet address' }).textContent).toBe(platformWallet));
     expect(screen.getByRole('tab', { name: 'Wallet' }).getAttribute('aria-selected')).toBe('true');
     const [ledger, exchange] = saved().getAllByRole('listitem');
-    expect(within(ledger as HTMLElement).getByText('Primary')).toBeTruthy();
+    // Label, the Primary mark, network, address, then the actions (no Set primary for the primary one).
+    expect(ledger?.textContent).toBe(`LedgerPrimaryAvalanche0x${'a1'.padStart(40, '0')}EditDelete`);
+    expect(exchange?.textContent).toBe(`ExchangePolygon0x${'a2'.padStart(40, '0')}Set primaryEditDelete`);
     expect(within(exchange as HTMLElement).queryByText('Primary')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText('Platform wallet address copied.')).toBeTruthy();
+    expect(await toastVariant('Platform wallet address copied.')).toBe('success');
     expect(writeText).toHaveBeenCalledWith(PLATFORM_ADDRESS);
   });
 
@@ -73,11 +77,11 @@ describe('settings wallet tab', () => {
     expect(dialog().getByRole('note').textContent).toMatch(/cannot be recovered/);
 
     fireEvent.blur(dialog().getByLabelText('Label'));
-    expect(dialog().getByText('Label is required')).toBeTruthy();
+    expect(fieldError(dialog().getByLabelText('Label'))).toBe('Label is required');
     fireEvent.change(dialog().getByLabelText('Label'), { target: { value: 'Cold wallet' } });
     fireEvent.change(dialog().getByLabelText('Address'), { target: { value: '0x1234' } });
     fireEvent.blur(dialog().getByLabelText('Address'));
-    expect(dialog().getByText('Please enter a valid EVM address')).toBeTruthy();
+    expect(fieldError(dialog().getByLabelText('Address'))).toBe('Please enter a valid EVM address');
     expect(save()).toHaveProperty('disabled', true);
     // 41 hex characters is one too many.
     fireEvent.change(dialog().getByLabelText('Address'), { target: { value: `${NEW_ADDRESS}0` } });
@@ -86,9 +90,9 @@ describe('settings wallet tab', () => {
     fireEvent.change(dialog().getByLabelText('Address'), { target: { value: NEW_ADDRESS } });
     expect(dialog().queryByText('Please enter a valid EVM address')).toBeNull();
     fireEvent.click(save());
-    expect(await screen.findByText('Address saved successfully.')).toBeTruthy();
+    expect(await toastVariant('Address saved successfully.')).toBe('success');
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ label: 'Cold wallet', address: NEW_ADDRESS, network: 'Avalanche' });
-    expect(await screen.findByText('Cold wallet')).toBeTruthy();
+    await waitFor(() => expect(saved().getAllByRole('listitem')[2]?.textContent).toBe(`Cold walletAvalanche${NEW_ADDRESS}Set primaryEditDelete`));
   });
 
   it('edits an address starting from its saved values', async () => {
@@ -99,7 +103,7 @@ describe('settings wallet tab', () => {
     expect(dialog().getByRole('combobox', { name: 'Network' }).textContent).toBe('Polygon');
     fireEvent.change(dialog().getByLabelText('Label'), { target: { value: 'Exchange (Polygon)' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Address updated successfully.')).toBeTruthy();
+    expect(await toastVariant('Address updated successfully.')).toBe('success');
     expect(sent.find((request) => request.method === 'PUT')?.path).toBe('/api/withdrawals/addresses/a2');
     expect(saved().find((entry) => entry.id === 'a2')?.label).toBe('Exchange (Polygon)');
   });
@@ -108,14 +112,14 @@ describe('settings wallet tab', () => {
     const { sent, saved } = serve();
     openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Exchange' }));
-    expect(dialog().getByText('Are you sure you want to delete this address?')).toBeTruthy();
+    expect(dialog().getAllByRole('paragraph').map((line) => line.textContent)).toEqual(['Are you sure you want to delete this address?', `Exchange: 0x${'a2'.padStart(40, '0')}`]);
     fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Exchange' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Address deleted.')).toBeTruthy();
+    expect(await toastVariant('Address deleted.')).toBe('success');
     expect(saved().map((entry) => entry.id)).toEqual(['a1']);
     await waitFor(() => expect(screen.queryByText('Exchange')).toBeNull());
   });
@@ -124,14 +128,15 @@ describe('settings wallet tab', () => {
     serve();
     openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Set Exchange as primary' }));
-    expect(await screen.findByText('Primary withdrawal address updated.')).toBeTruthy();
-    await waitFor(() => expect(within(saved().getAllByRole('listitem')[1] as HTMLElement).getByText('Primary')).toBeTruthy());
+    expect(await toastVariant('Primary withdrawal address updated.')).toBe('success');
+    // The mark moves from Ledger to Exchange.
+    await waitFor(() => expect(saved().getAllByRole('listitem').map((item) => within(item).queryByText('Primary') !== null)).toEqual([false, true]));
     cleanup();
     vi.unstubAllGlobals();
 
     serve({ failPrimary: true });
     openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Set Exchange as primary' }));
-    expect(await screen.findByText('This address was deleted meanwhile')).toBeTruthy();
+    expect(await toastVariant('This address was deleted meanwhile')).toBe('error');
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { member } from '../../../testing/fixtures';
 import { json, renderPage } from '../../../testing/render-page';
 import { signedInForEachTest, stubBackend } from '../../../testing/stub-backend';
+import { fieldError, toastVariant } from '../../../testing/read-page';
 import SettingsPage from './settings';
 
 function serve(options: { failPassword?: boolean } = {}) {
@@ -33,8 +34,8 @@ describe('member settings', () => {
   it('shows a spinner, then the profile with a read-only email', async () => {
     serve();
     renderPage(<SettingsPage />, '/user/settings');
-    expect(screen.getByRole('status', { name: 'Loading settings' })).toBeTruthy();
-    expect(await screen.findByDisplayValue('Ada')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Loading settings');
+    expect(await screen.findByLabelText('First name')).toHaveProperty('value', 'Ada');
     expect(screen.getByLabelText('Email')).toHaveProperty('disabled', true);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Wallet']);
   });
@@ -49,7 +50,7 @@ describe('member settings', () => {
     fireEvent.change(firstName, { target: { value: 'Augusta' } });
     expect(save()).toHaveProperty('disabled', false);
     fireEvent.click(save());
-    expect(await screen.findByText('Profile updated successfully.')).toBeTruthy();
+    expect(await toastVariant('Profile updated successfully.')).toBe('success');
     expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace', email: 'ada@example.com' });
     await waitFor(() => expect(save()).toHaveProperty('disabled', true));
   });
@@ -62,12 +63,12 @@ describe('member settings', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Analytical1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical2' } });
     fireEvent.blur(screen.getByLabelText('Confirm new password'));
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(fieldError(screen.getByLabelText('Confirm new password'))).toBe('Passwords do not match');
     const change = screen.getByRole('button', { name: 'Change Password' });
     expect(change).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical1' } });
     fireEvent.click(change);
-    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+    expect(await toastVariant('Password changed successfully.')).toBe('success');
     // The old sessions end with the change: this device keeps the new pair the answer carries.
     expect(localStorage.getItem('auth-token')).toBe('t2');
     expect(localStorage.getItem('auth-refresh-token')).toBe('s.r2');
@@ -86,7 +87,7 @@ describe('member settings', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Analytical1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Analytical1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(await toastVariant('Current password is incorrect')).toBe('error');
   });
 
   it('signs the account out on every device, then leaves this one signed out too', async () => {
@@ -94,7 +95,7 @@ describe('member settings', () => {
     renderPage(<SettingsPage />, '/user/settings');
     fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
-    expect(await screen.findByText('You have been signed out on every device.')).toBeTruthy();
+    expect(await toastVariant('You have been signed out on every device.')).toBe('success');
     expect(sent.some((call) => call.method === 'POST' && call.path === '/api/auth/logout-everywhere')).toBe(true);
     await waitFor(() => expect(localStorage.getItem('auth-token')).toBeNull());
   });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router-dom';
 import type { DepositDto, UserDto } from '@concierge/contracts';
 import { json, renderPage } from '../../../../testing/render-page';
+import { fieldError, toastVariant } from '../../../../testing/read-page';
 import UserDetailsPage from './user-details';
 
 const ANN: UserDto = {
@@ -122,9 +123,9 @@ describe('User Details: wallet and deposits', () => {
     fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '0.001' } });
     fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
 
-    expect(await screen.findByText('Please fill out all deposit fields correctly')).toBeTruthy();
-    expect(form().getByText('Transaction hash is required')).toBeTruthy();
-    expect(form().getByText('Amount must be at least 0.01 USDC')).toBeTruthy();
+    expect(await toastVariant('Please fill out all deposit fields correctly')).toBe('error');
+    expect(fieldError(form().getByLabelText('Transaction Hash'))).toBe('Transaction hash is required');
+    expect(fieldError(form().getByLabelText('Amount (USD)'))).toBe('Amount must be at least 0.01 USDC');
     expect(backend.posted).toEqual([]);
   });
 
@@ -132,7 +133,8 @@ describe('User Details: wallet and deposits', () => {
     const backend = serveBackend();
     renderDetails();
     await screen.findByRole('region', { name: 'Deposit History' });
-    expect(await history().findByText('100')).toBeTruthy();
+    const amounts = () => history().getAllByRole('gridcell').filter((cell) => cell.getAttribute('data-field') === 'amountUSD').map((cell) => cell.textContent);
+    await waitFor(() => expect(amounts()).toEqual(['100']));
 
     const timestamp = form().getByLabelText<HTMLInputElement>('Timestamp').value;
     expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -140,7 +142,7 @@ describe('User Details: wallet and deposits', () => {
     fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '250.75' } });
     fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
 
-    expect(await screen.findByText('Deposit added successfully!')).toBeTruthy();
+    expect(await toastVariant('Deposit added successfully!')).toBe('success');
     expect(backend.posted).toEqual([
       { userId: 'user-1', transactionHash: hash('a'), timestamp: new Date(timestamp).toISOString(), amountUSD: '250.75' },
     ]);
@@ -162,7 +164,7 @@ describe('User Details: wallet and deposits', () => {
     fireEvent.change(form().getByLabelText('Amount (USD)'), { target: { value: '5' } });
     fireEvent.click(form().getByRole('button', { name: 'Add Deposit' }));
 
-    expect(await screen.findByText('This transaction hash is already recorded')).toBeTruthy();
+    expect(await toastVariant('This transaction hash is already recorded')).toBe('error');
     expect(history().getAllByRole('row')).toHaveLength(2);
   });
 
@@ -176,12 +178,12 @@ describe('User Details: wallet and deposits', () => {
 
     fireEvent.click(wallet.getByRole('checkbox', { name: 'Show Private Key' }));
     fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
-    expect(revealDialog().getByText('Password is required')).toBeTruthy();
-    expect(revealDialog().getByText('Reason is required')).toBeTruthy();
+    expect(fieldError(revealDialog().getByLabelText('Your password'))).toBe('Password is required');
+    expect(fieldError(revealDialog().getByLabelText('Reason'))).toBe('Reason is required');
     fireEvent.change(revealDialog().getByLabelText('Your password'), { target: { value: PASSWORD } });
     fireEvent.change(revealDialog().getByLabelText('Reason'), { target: { value: '   ' } });
     fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
-    expect(revealDialog().getByText('Reason is required')).toBeTruthy();
+    expect(fieldError(revealDialog().getByLabelText('Reason'))).toBe('Reason is required');
     expect(backend.grantRequests).toEqual([]);
 
     fireEvent.click(revealDialog().getByRole('button', { name: 'Cancel' }));
@@ -220,7 +222,7 @@ describe('User Details: wallet and deposits', () => {
       fireEvent.change(revealDialog().getByLabelText('Your password'), { target: { value: PASSWORD } });
       fireEvent.change(revealDialog().getByLabelText('Reason'), { target: { value: `  ${REASON} ` } });
       fireEvent.click(revealDialog().getByRole('button', { name: 'Reveal Key' }));
-      expect(await wallet.findByText(KEY)).toBeTruthy();
+      expect((await wallet.findByLabelText('Private key')).textContent).toBe(KEY);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     };
 
@@ -228,7 +230,7 @@ describe('User Details: wallet and deposits', () => {
     expect(backend.grantRequests).toEqual([{ password: PASSWORD, reason: REASON }]);
     expect((checkbox as HTMLInputElement).checked).toBe(true);
     fireEvent.click(wallet.getByRole('button', { name: 'Copy private key' }));
-    expect(await screen.findByText('Private key copied to clipboard')).toBeTruthy();
+    expect(await toastVariant('Private key copied to clipboard')).toBe('success');
     expect(writeText).toHaveBeenCalledWith(KEY);
 
     fireEvent.click(checkbox);
@@ -249,7 +251,7 @@ describe('User Details: wallet and deposits', () => {
     await wallet.findByText(ADDRESS);
 
     fireEvent.click(wallet.getByRole('button', { name: 'Copy wallet address' }));
-    expect(await screen.findByText('Wallet address copied to clipboard')).toBeTruthy();
+    expect(await toastVariant('Wallet address copied to clipboard')).toBe('success');
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
   });
 });

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserDto } from '@concierge/contracts';
+import { descriptionOf, termsOf, toastVariant } from '../../../../testing/read-page';
 import UserDetailsPage from './user-details';
 
 const ANN: UserDto = {
@@ -93,7 +94,7 @@ describe('User Details', () => {
     renderAt('/admin/users/user-1');
     const section = within(await screen.findByRole('region', { name: 'Portfolio' }));
     fireEvent.click(section.getByRole('button', { name: 'Create Snapshot' }));
-    expect(await screen.findByText('Snapshot requested. The new valuation appears in a few moments.')).toBeTruthy();
+    expect(await toastVariant('Snapshot requested. The new valuation appears in a few moments.')).toBe('success');
     expect(backend.snapshots).toEqual([{}]);
     expect(section.getByRole('button', { name: 'Create Snapshot' })).toHaveProperty('disabled', false);
   });
@@ -103,7 +104,7 @@ describe('User Details', () => {
     serveBackend(undefined, { snapshot: refusal });
     renderAt('/admin/users/user-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Create Snapshot' }));
-    expect(await screen.findByText('Snapshots are unavailable right now')).toBeTruthy();
+    expect(await toastVariant('Snapshots are unavailable right now')).toBe('error');
   });
 
   it.each([
@@ -112,17 +113,19 @@ describe('User Details', () => {
   ] as const)('shows a %s no deposit form and no snapshot button, and says why', async (role, words) => {
     serveBackend(undefined, { user: { role, status: 'approved' } });
     renderAt('/admin/users/user-1');
-    expect(await screen.findByText(`This account is ${words}: deposits and portfolio snapshots are recorded for members only.`)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(`This account is ${words}: deposits and portfolio snapshots are recorded for members only.`);
     expect(screen.queryByRole('button', { name: 'Create Snapshot' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add New Deposit' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Wallet Information' })).toBeNull();
-    expect(await screen.findByRole('region', { name: 'Deposit History' })).toBeTruthy();
+    // Deposits from before a role change would still be listed.
+    const history = () => within(screen.getByRole('region', { name: 'Deposit History' })).getByRole('grid');
+    await waitFor(() => expect(history().textContent).toBe('DateAmount (USDC)Fee %Fee PaidTx HashNo deposits found'));
   });
 
   it('says No user found with this ID. for a missing user', async () => {
     serveBackend();
     renderAt('/admin/users/nobody');
-    expect(await screen.findByText('No user found with this ID.')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('No user found with this ID.');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/admin/users');
   });
 
@@ -135,16 +138,15 @@ describe('User Details', () => {
     await choose('Role', 'Admin');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(await toastVariant('User details updated successfully.')).toBe('success');
     expect(backend.updates).toEqual([{ status: 'suspended', role: 'admin' }]);
-    const information = within(screen.getByRole('region', { name: 'User Information' }));
-    expect(await information.findByText('Suspended', { selector: '.MuiChip-label' })).toBeTruthy();
+    await waitFor(() => expect(termsOf(screen.getByRole('region', { name: 'User Information' }))).toMatchObject({ Status: 'Suspended', Role: 'Admin' }));
   });
 
   it('disables the plan select with a hint while plans are not available', async () => {
     serveBackend();
     renderAt('/admin/users/user-1');
-    expect(await screen.findByText('Subscription plans are not available yet.')).toBeTruthy();
+    await waitFor(() => expect(descriptionOf(screen.getByRole('combobox', { name: 'Subscription Plan' }))).toBe('Subscription plans are not available yet.'));
     expect(screen.getByRole('combobox', { name: 'Subscription Plan' }).getAttribute('aria-disabled')).toBe('true');
   });
 
@@ -157,15 +159,21 @@ describe('User Details', () => {
     await choose('Subscription Plan', 'Gold');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(await toastVariant('User details updated successfully.')).toBe('success');
     expect(backend.updates).toEqual([{ subscriptionPlan: 'plan-gold' }]);
   });
 
   it('lists the active plans with the default one, which a member without a plan is on, and moves them', async () => {
     const backend = serveBackend(PLANS);
     renderAt('/admin/users/user-1');
-    const information = within(await screen.findByRole('region', { name: 'User Information' }));
-    expect(information.getByText('Premium Concierge')).toBeTruthy();
+    expect(termsOf(await screen.findByRole('region', { name: 'User Information' }))).toEqual({
+      Name: 'Ann Lee',
+      Email: 'ann@example.com',
+      Status: 'Pending',
+      Role: 'User',
+      'Subscription Plan': 'Premium Concierge',
+      Registered: 'Jan 5, 2026',
+    });
     const select = await screen.findByRole('combobox', { name: 'Subscription Plan' });
     await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
     expect(select.textContent).toBe('Premium Concierge (default)');
@@ -175,7 +183,7 @@ describe('User Details', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Premium Concierge (default)', 'Gold']);
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Gold' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(await toastVariant('User details updated successfully.')).toBe('success');
     expect(backend.updates).toEqual([{ subscriptionPlan: 'plan-gold' }]);
   });
 
@@ -189,7 +197,7 @@ describe('User Details', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Premium Concierge (default)', 'Gold', 'Legacy (inactive)']);
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Premium Concierge (default)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('User details updated successfully.')).toBeTruthy();
+    expect(await toastVariant('User details updated successfully.')).toBe('success');
     expect(backend.updates).toEqual([{ subscriptionPlan: 'default' }]);
   });
 
@@ -201,7 +209,7 @@ describe('User Details', () => {
     await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
     await choose('Subscription Plan', 'Gold');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(await toastVariant(refusal)).toBe('error');
   });
 });
 

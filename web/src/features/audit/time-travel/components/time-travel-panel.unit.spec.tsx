@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimeTravelResponse } from '@concierge/contracts/audit/time-travel';
 import { json, renderPage } from '../../../../testing/render-page';
@@ -62,13 +62,20 @@ describe('time travel panel', () => {
     renderPage(<TimeTravelPanel initialInstant="2026-05-01T09:05:00.000" />);
     fireEvent.change(screen.getByLabelText(/Member id/), { target: { value: 'u1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show account' }));
-    expect(await screen.findByText('1,234.5 USDC')).toBeTruthy();
+    // The title, each figure's caption and value, then the plan.
+    const balance = 'BalanceBalance1,234.5 USDCReserved10 USDCAvailable1,224.5 USDCPlan: Premium Concierge (2.5% fee)';
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Balance' }).textContent).toBe(balance));
     expect(calls.at(-1)).toContain('/audit/members/u1/at?instant=2026-05-01T09%3A05%3A00.000Z');
-    expect(screen.getByText('1,224.5 USDC')).toBeTruthy();
-    const withdrawals = screen.getByRole('table', { name: 'Withdrawals at the instant' });
-    expect(within(withdrawals).getByText('pending')).toBeTruthy();
-    expect(screen.getByText(/Premium Concierge \(2.5% fee\)/)).toBeTruthy();
-    expect(screen.getByText('No valuation recorded by this instant.')).toBeTruthy();
+    const [, withdrawal] = within(screen.getByRole('table', { name: 'Withdrawals at the instant' })).getAllByRole('row');
+    expect(within(withdrawal as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'w1',
+      '10 USDC',
+      'pending',
+      '0x1111111111111111111111111111111111111111 (Avalanche)',
+      'May 1, 2026, 09:05:00 UTC',
+      'May 1, 2026, 09:05:00 UTC',
+    ]);
+    expect(screen.getByRole('region', { name: 'Portfolio valuation' }).textContent).toBe('Portfolio valuationNo valuation recorded by this instant.');
     expect(screen.getByRole('link', { name: 'account-u1' }).getAttribute('href')).toBe('/audit/streams/account-u1');
   });
 
@@ -76,6 +83,6 @@ describe('time travel panel', () => {
     renderPage(<TimeTravelPanel />);
     fireEvent.change(screen.getByLabelText(/Member id/), { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show account' }));
-    expect(await screen.findByText('No member has this id.')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('No member has this id.');
   });
 });

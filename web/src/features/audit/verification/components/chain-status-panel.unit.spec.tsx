@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerificationOverview } from '@concierge/contracts/audit/integrity';
 import { json, renderPage } from '../../../../testing/render-page';
+import { badgesIn } from '../../../../testing/read-page';
 import { ChainStatusPanel } from './chain-status-panel';
 
 const root = 'ab'.repeat(32);
@@ -44,20 +45,25 @@ describe('hash chains and signed checkpoint panel', () => {
   it('shows a broken chain with its first break, and the last signed checkpoint with its root and key', async () => {
     overview = broken;
     renderPage(<ChainStatusPanel />);
-    expect(await screen.findByText('Broken: 2 breaks')).toBeTruthy();
-    expect(screen.getByText('account-42')).toBeTruthy();
-    expect(screen.getByText(/at revision 7 \(truncated\)/)).toBeTruthy();
-    expect(screen.getByText('98,765')).toBeTruthy();
-    expect(screen.getByText('#12')).toBeTruthy();
-    expect(screen.getByText(root)).toBeTruthy();
-    expect(screen.getByText('valid (Ed25519)')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Hash chains' });
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Broken: 2 breaks']));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'First break: account-42 at revision 7 (truncated). account-42: ends at revision 6; the checkpoint recorded it up to revision 9',
+    );
+    // Each figure is a caption with its value below.
+    const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(figure('Events')).toBe('98,765');
+    expect(figure('Checkpoint')).toBe('#12');
+    expect(figure('Merkle root')).toBe(root);
+    expect(figure('Signature')).toBe('valid (Ed25519)');
     expect(screen.getAllByText('0123456789abcdef')).toHaveLength(2);
   });
 
   it('says nothing has run yet on a new platform', async () => {
     overview = { auditKey: null, chain: null, checkpoint: null, replay: null };
     renderPage(<ChainStatusPanel />);
-    expect(await screen.findByText('No chain verification has run yet.')).toBeTruthy();
-    expect(screen.getByText('No checkpoint has been signed yet.')).toBeTruthy();
+    // What the panel says after its introduction.
+    const says = () => within(screen.getByRole('region', { name: 'Hash chains' })).getAllByRole('paragraph').slice(1).map((line) => line.textContent);
+    await waitFor(() => expect(says()).toEqual(['No chain verification has run yet.', 'No checkpoint has been signed yet.']));
   });
 });

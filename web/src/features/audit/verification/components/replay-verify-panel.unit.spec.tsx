@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayVerificationReport } from '@concierge/contracts/audit/replay-verify';
 import { json, renderPage } from '../../../../testing/render-page';
+import { badgesIn, toastVariant } from '../../../../testing/read-page';
 import { ReplayVerifyPanel, STARTED_MESSAGE } from './replay-verify-panel';
 
 const failed: ReplayVerificationReport = {
@@ -64,10 +65,13 @@ afterEach(() => {
 describe('replay-verify panel', () => {
   it('says none was run, starts one, and shows it queued with the button held until it finishes', async () => {
     renderPage(<ReplayVerifyPanel />);
-    expect(await screen.findByText('No replay-verification has been run yet.')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Replay-verify' });
+    // What the panel says after its introduction.
+    const says = () => within(panel).getAllByRole('paragraph').slice(1).map((line) => line.textContent);
+    await waitFor(() => expect(says()).toEqual(['No replay-verification has been run yet.']));
     fireEvent.click(screen.getByRole('button', { name: 'Run replay-verify' }));
-    expect(await screen.findByText(STARTED_MESSAGE)).toBeTruthy();
-    expect(await screen.findByText('Queued')).toBeTruthy();
+    expect(await toastVariant(STARTED_MESSAGE)).toBe('success');
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Queued']));
     expect(screen.getByRole('button', { name: 'Running…' }).hasAttribute('disabled')).toBe(true);
     expect(posts).toBe(1);
   });
@@ -76,24 +80,27 @@ describe('replay-verify panel', () => {
     latest = { ...failed, status: 'running', differences: [], differenceCount: 0, finishedAt: null };
     overviewStatus = 'running';
     renderPage(<ReplayVerifyPanel />);
-    expect(await screen.findByText('Running')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Replay-verify' });
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Running']));
     await vi.waitFor(() => expect(overviewReads).toBeGreaterThan(0));
     expect(latestReads).toBe(1);
     latest = failed;
     overviewStatus = undefined;
     // The next poll (REPLAY_POLL_MS) sees it finished; the report is read once more.
-    expect(await screen.findByText('Failed: differences found', undefined, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Failed: differences found']), { timeout: 8000 });
     expect(latestReads).toBe(2);
   }, 15_000);
 
   it('names each difference of a failed run: collection, document, field, live and rebuilt values', async () => {
     latest = failed;
     renderPage(<ReplayVerifyPanel />);
-    expect(await screen.findByText('Failed: differences found')).toBeTruthy();
-    const differences = screen.getByRole('list', { name: 'Differences' });
-    expect(within(differences).getByText('accounts / u1 — changed')).toBeTruthy();
-    expect(within(differences).getByText('balanceMicro: live "1", rebuilt "97500000"')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Read models compared' })).getByText('120-7')).toBeTruthy();
-    expect(screen.getByText('Excluded from the comparison: nothing')).toBeTruthy();
+    await waitFor(() => expect(badgesIn(screen.getByRole('region', { name: 'Replay-verify' }))).toEqual(['Failed: differences found']));
+    // One document differs, in one field.
+    const differences = within(screen.getByRole('list', { name: 'Differences' }));
+    expect(differences.getByRole('paragraph').textContent).toBe('accounts / u1 — changed');
+    expect(differences.getByRole('list').textContent).toBe('balanceMicro: live "1", rebuilt "97500000"');
+    const [, accounts] = within(screen.getByRole('table', { name: 'Read models compared' })).getAllByRole('row');
+    expect(within(accounts as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['accounts', '120-7', 'accounts 3/3 (1 differ)']);
+    expect(screen.getByText(/^Excluded from the comparison:/).textContent).toBe('Excluded from the comparison: nothing');
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TailVerification } from '@concierge/contracts/audit/tail-check';
 import { json, renderPage } from '../../../../testing/render-page';
+import { badgesIn } from '../../../../testing/read-page';
 import { CHECK_TAIL, TailCheckPanel } from './tail-check-panel';
 
 const broken: TailVerification = {
@@ -46,22 +47,26 @@ describe('tail check panel', () => {
     renderPage(<TailCheckPanel />);
     expect(posts).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: CHECK_TAIL }));
-    expect(await screen.findByText('Broken: 1 break')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Events since the last checkpoint' });
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Broken: 1 break']));
     expect(posts).toBe(1);
-    expect(screen.getByText('1,234')).toBeTruthy();
-    expect(screen.getByText('From position (after checkpoint #7)')).toBeTruthy();
-    expect(screen.getByText('188-3')).toBeTruthy();
-    const breaks = screen.getByRole('list', { name: 'Breaks in the tail' });
-    expect(within(breaks).getByText('account-u1')).toBeTruthy();
-    expect(within(breaks).getByText(/at revision 5 \(content-changed\)/)).toBeTruthy();
+    // Each figure is a caption with its value below.
+    const figure = (label: string | RegExp) => [screen.getByText(label).textContent, screen.getByText(label).nextElementSibling?.textContent];
+    expect(figure('Events checked')).toEqual(['Events checked', '1,234']);
+    expect(figure(/^From position/)).toEqual(['From position (after checkpoint #7)', '120-7']);
+    expect(figure('Up to position')).toEqual(['Up to position', '188-3']);
+    const breaks = within(screen.getByRole('list', { name: 'Breaks in the tail' })).getAllByRole('listitem');
+    expect(breaks.map((item) => item.textContent)).toEqual(['account-u1 at revision 5 (content-changed)account-u1 revision 5: recorded hash aa but the content hashes to bb']);
   });
 
   it('says intact, and says so for the whole store when no checkpoint was signed yet', async () => {
     answer = { ...broken, verdict: 'intact', checkpoint: null, from: '0-0', breakCount: 0, breaks: [] };
     renderPage(<TailCheckPanel />);
     fireEvent.click(screen.getByRole('button', { name: CHECK_TAIL }));
-    expect(await screen.findByText('Intact: every event since the checkpoint holds')).toBeTruthy();
-    expect(screen.getByText('From position (no checkpoint yet: from the first event)')).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Events since the last checkpoint' });
+    await waitFor(() => expect(badgesIn(panel)).toEqual(['Intact: every event since the checkpoint holds']));
+    const from = screen.getByText(/^From position/);
+    expect([from.textContent, from.nextElementSibling?.textContent]).toEqual(['From position (no checkpoint yet: from the first event)', '0-0']);
     expect(screen.queryByRole('list', { name: 'Breaks in the tail' })).toBeNull();
   });
 });

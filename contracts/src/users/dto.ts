@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, jsonBody, limitQuery, pageQuery, SearchQuery } from '../shared/fields.js';
+import { MessageAccepted } from '../shared/problem.js';
 import {
   ConfirmPassword,
   Email,
@@ -118,6 +119,13 @@ export const ChangePasswordRequest = jsonBody({
   confirmPassword: ConfirmPassword,
 }).refine((body) => body.newPassword === body.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/**
+ * PUT /users/password's answer: a change ends every earlier session, so it carries this device's
+ * new pair (without it the next refresh would fail and sign the member out).
+ */
+export const PasswordChangedResponse = MessageAccepted.extend({ token: z.string(), refreshToken: z.string() });
+export type PasswordChangedResponse = z.infer<typeof PasswordChangedResponse>;
 
 /** GET /users/stats (admin dashboard and user management cards). `activeUsers` counts approved users. */
 export const UserStatsResponse = z.object({

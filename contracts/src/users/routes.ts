@@ -3,6 +3,7 @@ import { EmptyBody, IdParams } from '../shared/fields.js';
 import { defineRoute } from '../shared/route.js';
 import {
   ChangePasswordRequest,
+  PasswordChangedResponse,
   PendingUsersQuery,
   RegisterRequest,
   RegisterResponse,
@@ -85,7 +86,7 @@ export const changePassword = defineRoute({
   access: 'authenticated',
   summary: 'The signed-in user changes their password; other sessions are signed out.',
   body: ChangePasswordRequest,
-  response: MessageAccepted,
+  response: PasswordChangedResponse,
 });
 
 export const getUser = defineRoute({

@@ -104,10 +104,12 @@ describe('authorization matrix: every route x every caller', () => {
           walletMnemonic: 'test test test test test test test test test test test junk',
           // Snapshot requests only need to be taken: the queue itself is covered in command-api.
           snapshots: { enqueue: async () => undefined },
+          // Every answer the matrix receives is parsed with its route's response schema.
+          checkResponses: true,
         }),
       ),
       // Starting a replay-verification only needs its job taken: the queue itself is covered in query-api and workers.
-      listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger, replayQueue: { add: async () => undefined } })),
+      listen(createQueryApp({ readStore, eventStore, publicKey: keys.publicKey, logger, replayQueue: { add: async () => undefined }, checkResponses: true })),
     ]);
     apis = { command, query };
     const accounts: Record<Exclude<PrincipalName, 'anonymous'>, MatrixAccount> = {

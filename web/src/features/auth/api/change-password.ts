@@ -3,17 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type RouteBody } from '../../../lib/api-client';
 import { storeTokens } from '../../../lib/auth-storage';
 
-/**
- * A password change ends every earlier session; the answer carries this device's new one. The
- * route's response schema (MessageAccepted) does not list the pair the server sends beside it.
- */
-interface ChangePasswordResponse {
-  readonly message: string;
-  readonly token?: string;
-  readonly refreshToken?: string;
-}
-
-export function changePassword(input: RouteBody<typeof usersRoutes.changePassword>): Promise<ChangePasswordResponse> {
+/** A password change ends every earlier session; the answer carries this device's new pair. */
+export function changePassword(input: RouteBody<typeof usersRoutes.changePassword>) {
   return api(usersRoutes.changePassword, { body: input });
 }
 
@@ -22,7 +13,7 @@ export function useChangePasswordMutation() {
     mutationFn: changePassword,
     onSuccess: (result) => {
       // Without the new pair the next token refresh would fail and sign the member out.
-      if (typeof result.token === 'string') storeTokens(result.token, typeof result.refreshToken === 'string' ? result.refreshToken : null);
+      storeTokens(result.token, result.refreshToken);
     },
   });
 }

@@ -4,9 +4,10 @@ import { moneyWorkers } from './money/module.js';
 import { plansWorkers } from './plans/module.js';
 import { portfolioWorkers } from './portfolio/module.js';
 import { strategiesWorkers } from './strategies/module.js';
-import type { ContextName, WorkersModule } from './workers-module.js';
+import type { ContextName } from '@concierge/contracts/shared/contexts';
+import type { WorkersModule } from './workers-module.js';
 
-/** One entry per context, checked by the compiler: a context without its workers module does not build. */
+/** One entry per context (`CONTEXTS` in contracts), checked by the compiler: a context without its workers module does not build. */
 const BY_CONTEXT: { readonly [C in ContextName]: WorkersModule<C> } = {
   identity: identityWorkers,
   plans: plansWorkers,

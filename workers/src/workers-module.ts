@@ -1,14 +1,12 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import type { ContextName } from '@concierge/contracts/shared/contexts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Stores } from '@concierge/platform/stores';
 import type { WorkersConfig } from './config.js';
 import type { WorkerObserver } from './metrics/jobs.js';
 import type { Projection } from './projections/runtime/projection.js';
 import type { Reactor } from './reactors/reactor.js';
-
-/** The bounded contexts; each has one workers module (`workers/src/<context>/module.ts`). */
-export type ContextName = 'identity' | 'money' | 'plans' | 'strategies' | 'portfolio' | 'audit';
 
 /** What the process hands every context's `start`: its settings, stores and shared queues. */
 export interface WorkersRuntime {

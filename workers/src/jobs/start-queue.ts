@@ -40,14 +40,14 @@ export interface StartedQueue {
   readonly queue: Queue;
   readonly worker: Worker;
   /** Takes no new job and waits for the active ones (BullMQ's graceful close). */
-  stop(): Promise<void>;
+  readonly stop: () => Promise<void>;
   /**
    * Closes the queue and the connections it opened without waiting for the worker: once `stop`
    * ended, or once the shutdown gave up on it (its active jobs then stall, and another process takes them).
    */
-  disconnect(): Promise<void>;
+  readonly disconnect: () => Promise<void>;
   /** `stop`, then `disconnect`. */
-  close(): Promise<void>;
+  readonly close: () => Promise<void>;
 }
 
 /**
@@ -97,7 +97,7 @@ export function startQueue(options: StartQueueOptions): StartedQueue {
     worker,
     stop,
     disconnect,
-    async close() {
+    close: async () => {
       await stop();
       await disconnect();
     },

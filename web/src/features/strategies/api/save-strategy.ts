@@ -1,22 +1,9 @@
-import type { RiskLevel, StrategySavedResponse } from '@concierge/contracts';
+import type { StrategySavedResponse } from '@concierge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createStrategy } from './create-strategy';
 import { strategiesKeys } from './query-keys';
+import type { StrategyInput } from './strategy-input';
 import { updateStrategy } from './update-strategy';
-
-/**
- * What the Strategy Manager's form sends: token symbols already split, trimmed, upper-cased and
- * without blanks; a risk level or colour left out follows from the risk weight on the server.
- */
-export type StrategyInput = {
-  name: string;
-  displayName: string;
-  description: string;
-  color: string | undefined;
-  riskLevel: RiskLevel | undefined;
-  riskWeight: number;
-  tokenSymbols: string[];
-};
 
 /** Creates (no id) or edits (with its id) a strategy group: the two halves of one form. */
 export function saveStrategy({ id, strategy }: { id?: string; strategy: StrategyInput }): Promise<StrategySavedResponse> {

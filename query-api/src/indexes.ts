@@ -1,17 +1,24 @@
-import { AUDIT_EVENTS_COLLECTION, AUDIT_STREAMS_COLLECTION, DEPOSITS_COLLECTION, USERS_COLLECTION, WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWALS_COLLECTION } from '@concierge/contracts';
+import type { ContextName } from '@concierge/contracts/shared/contexts';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { AUDIT_EVENT_INDEXES, AUDIT_STREAM_INDEXES } from './audit/indexes.js';
-import { DEPOSIT_INDEXES } from './money/deposits/indexes.js';
-import { USER_INDEXES } from './identity/users/indexes.js';
-import { WITHDRAWAL_ADDRESS_INDEXES } from './money/withdrawal-addresses/indexes.js';
-import { WITHDRAWAL_INDEXES } from './money/withdrawals/indexes.js';
+import { auditIndexes } from './audit/indexes.js';
+import { identityIndexes } from './identity/indexes.js';
+import { moneyIndexes } from './money/indexes.js';
+import type { ReadModelIndexes } from './shared/read-model-indexes.js';
+
+/** Each context's read-model indexes (`<context>/indexes.ts`); a context whose queries need none says so. */
+const BY_CONTEXT: { readonly [C in ContextName]: readonly ReadModelIndexes[] } = {
+  identity: identityIndexes,
+  money: moneyIndexes,
+  plans: [],
+  strategies: [],
+  portfolio: [],
+  audit: auditIndexes,
+};
+
+/** Every read-model index the query API's queries rely on, context by context. */
+export const QUERY_INDEXES: readonly ReadModelIndexes[] = Object.values(BY_CONTEXT).flat();
 
 /** Creates the read-model indexes the query API's queries rely on; run once at start, idempotent. */
 export async function ensureQueryIndexes(readStore: ReadStore): Promise<void> {
-  await readStore.ensureIndexes(USERS_COLLECTION, USER_INDEXES);
-  await readStore.ensureIndexes(WITHDRAWALS_COLLECTION, WITHDRAWAL_INDEXES);
-  await readStore.ensureIndexes(DEPOSITS_COLLECTION, DEPOSIT_INDEXES);
-  await readStore.ensureIndexes(WITHDRAWAL_ADDRESSES_COLLECTION, WITHDRAWAL_ADDRESS_INDEXES);
-  await readStore.ensureIndexes(AUDIT_STREAMS_COLLECTION, AUDIT_STREAM_INDEXES);
-  await readStore.ensureIndexes(AUDIT_EVENTS_COLLECTION, AUDIT_EVENT_INDEXES);
+  for (const { collection, indexes } of QUERY_INDEXES) await readStore.ensureIndexes(collection, indexes);
 }

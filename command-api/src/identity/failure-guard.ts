@@ -1,7 +1,14 @@
 import type { BackoffRule } from '@concierge/platform/rate-limit/backoff';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { TooManyRequestsError, waitInWords } from '@concierge/platform/rate-limit/middleware';
-import type { FailureGuard } from './rate-limits.js';
+
+/** Failures counted with a back-off (see `CredentialAttempts` in rate-limits.ts); the attempt itself counts until forgiven. */
+export interface FailureGuard {
+  /** Counts this attempt as a failure unless the client must wait: then 429 with Retry-After. Returns the failures so far. */
+  begin(client: string): Promise<number>;
+  /** The password was right: the failures are forgotten. */
+  succeeded(client: string): Promise<void>;
+}
 
 /** A `FailureGuard` over the limiter's back-off counter `name`. */
 export function failureGuard(limiter: RateLimiter, name: string, rule: BackoffRule, message: (wait: string) => string): FailureGuard {

@@ -5,7 +5,7 @@ import type { RouteHook, RouteHookArgs } from '@concierge/platform/http/route-ta
 import { clientAddress } from '@concierge/platform/rate-limit/client-address';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { enforceRateLimits, type RateLimitCheck } from '@concierge/platform/rate-limit/middleware';
-import { failureGuard } from './failure-guard.js';
+import { failureGuard, type FailureGuard } from './failure-guard.js';
 
 /** Attempts allowed per window, per client IP and per email. */
 export interface AttemptLimit {
@@ -129,14 +129,6 @@ export function authRateLimiting(limiter: RateLimiter, limits: AuthRateLimits, l
     const onError = (error: unknown) => logger.error({ err: error, route: route.id }, 'rate limiter unavailable; request let through');
     return [(args) => enforceRateLimits(limiter, checks, args, { onError })];
   };
-}
-
-/** Failures counted with a back-off (see `CredentialAttempts`); the attempt itself counts until forgiven. */
-export interface FailureGuard {
-  /** Counts this attempt as a failure unless the client must wait: then 429 with Retry-After. Returns the failures so far. */
-  begin(client: string): Promise<number>;
-  /** The password was right: the failures are forgotten. */
-  succeeded(client: string): Promise<void>;
 }
 
 /** Clients remembered after a success. */

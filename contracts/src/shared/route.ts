@@ -8,7 +8,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `public`: anyone; `authenticated`: any signed-in, approved account; a role list: only those roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
-/** The read models (one projection each) that query routes read. */
+/**
+ * The read models that query routes read, each written by the workers' projection of the same
+ * name (the workers' registry spec holds the two lists equal): a read after a command waits for
+ * each of them to reach the command's position (X-Min-Position).
+ */
 export const READ_MODELS = [
   'users',
   'plans',
@@ -26,12 +30,6 @@ export const READ_MODELS = [
   'auditEvents',
 ] as const;
 export type ReadModel = (typeof READ_MODELS)[number];
-
-/**
- * The read models a projection of the workers writes today (each projection is named after its
- * model). Reads of the others never wait for X-Min-Position: nothing would ever move them.
- */
-export const PROJECTED_READ_MODELS: readonly ReadModel[] = ['users', 'plans', 'strategies', 'wallets', 'withdrawalAddresses', 'withdrawals', 'deposits', 'accounts', 'portfolio', 'auditStreams', 'auditEvents'];
 
 /** Header carrying the exact total of a list whose body is a bare array. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -54,11 +54,11 @@ function publicKeyObject(pem: string): KeyObject {
 /** How many verified tokens a process remembers per public key (a few MB at most). */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
-const verifiedByKey = new Map<string, VerifiedTokens>();
-function verifiedWith(publicKey: string): VerifiedTokens {
+const verifiedByKey = new Map<string, VerifiedTokens<Principal>>();
+function verifiedWith(publicKey: string): VerifiedTokens<Principal> {
   let tokens = verifiedByKey.get(publicKey);
   if (!tokens) {
-    tokens = new VerifiedTokens(VERIFIED_TOKENS_KEPT);
+    tokens = new VerifiedTokens<Principal>(VERIFIED_TOKENS_KEPT);
     verifiedByKey.set(publicKey, tokens);
   }
   return tokens;

@@ -1,4 +1,6 @@
+import { AUDIT_EVENTS_COLLECTION, AUDIT_STREAMS_COLLECTION } from '@concierge/contracts';
 import type { IndexSpec } from '@concierge/platform/read-store/port';
+import type { ReadModelIndexes } from '../shared/read-model-indexes.js';
 import { GLOBAL_ORDER, LAST_ACTIVITY_FIRST, STREAM_SEARCH_FIELDS } from './queries.js';
 
 /** The stream browser: all streams or one category by last activity, and "stream id contains". */
@@ -20,4 +22,10 @@ export const AUDIT_EVENT_INDEXES: readonly IndexSpec[] = [
   { kind: 'sorted', equals: ['type'], sort: GLOBAL_ORDER },
   { kind: 'sorted', equals: ['category'], sort: GLOBAL_ORDER },
   { kind: 'sorted', sort: [{ field: 'time', direction: 'asc' }] },
+];
+
+/** The audit context's read-model indexes. */
+export const auditIndexes: readonly ReadModelIndexes[] = [
+  { collection: AUDIT_STREAMS_COLLECTION, indexes: AUDIT_STREAM_INDEXES },
+  { collection: AUDIT_EVENTS_COLLECTION, indexes: AUDIT_EVENT_INDEXES },
 ];

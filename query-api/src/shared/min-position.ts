@@ -1,4 +1,4 @@
-import { PROJECTED_READ_MODELS, type ReadModel } from '@concierge/contracts';
+import type { ReadModel } from '@concierge/contracts';
 import { ValidationError } from '@concierge/platform/errors';
 import { comparePositions, parsePosition, type Position } from '@concierge/platform/event-store/position';
 import type { RouteHook } from '@concierge/platform/http/route-table';
@@ -17,12 +17,11 @@ export interface MinPositionOptions {
 
 /**
  * Read-your-writes: a client that sends back the position a command returned sees its own change.
- * Only read models that a projection writes are waited on; a position beyond the store's head is
- * answered at once (no command ever returned it). The wait is bounded; past it the response is
+ * The route's read models are waited on (a projection writes each); a position beyond the store's
+ * head is answered at once (no command ever returned it). The wait is bounded; past it the response is
  * served as it is, marked `X-Position-Reached: false`.
  */
 export function awaitMinPosition(reads: readonly ReadModel[], options: MinPositionOptions): RouteHook {
-  const projected = reads.filter((model) => PROJECTED_READ_MODELS.includes(model));
   return async ({ request, response }) => {
     const header = request.header(MIN_POSITION_HEADER);
     if (!header) return;
@@ -32,9 +31,9 @@ export function awaitMinPosition(reads: readonly ReadModel[], options: MinPositi
         { field: 'X-Min-Position', message: 'X-Min-Position must be a position returned by a command, like 1234-5678.' },
       ]);
     }
-    if (projected.length === 0) return;
+    if (reads.length === 0) return;
     const beyondHead = options.storeHead ? comparePositions(target, await options.storeHead()) > 0 : false;
-    const reached = beyondHead ? false : await options.watch.reach(projected, target, options.timeoutMs);
+    const reached = beyondHead ? false : await options.watch.reach(reads, target, options.timeoutMs);
     response.setHeader(POSITION_REACHED_HEADER, String(reached));
   };
 }

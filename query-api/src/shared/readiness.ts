@@ -1,4 +1,4 @@
-import { PROJECTED_READ_MODELS } from '@concierge/contracts';
+import { READ_MODELS } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { START } from '@concierge/platform/event-store/position';
 import type { ReadinessCheck } from '@concierge/platform/http/readiness';
@@ -6,7 +6,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import { ACCESS_PROJECTION } from './standings.js';
 
 /** Every projection whose read model this API serves. */
-export const SERVED_PROJECTIONS: readonly string[] = [ACCESS_PROJECTION, ...PROJECTED_READ_MODELS];
+export const SERVED_PROJECTIONS: readonly string[] = [ACCESS_PROJECTION, ...READ_MODELS];
 
 /**
  * How far each projection is behind the event store: the age of the oldest event it has not

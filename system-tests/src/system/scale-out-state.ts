@@ -15,7 +15,6 @@ import { comparePositions, formatPosition, START } from '@concierge/platform/eve
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReplicatedProduct } from './replicated-product.js';
 import type { OutboxMail } from './outbox.js';
-import type { Journeys } from './scale-out-load.js';
 
 // What the scale-out test checks once its load has stopped: the store, the read models, the mail
 // sent and the queues of a replicated product.
@@ -44,6 +43,14 @@ export function countWorkers(product: ReplicatedProduct, name: string): Promise<
   return withQueue(product, name, (queue) => queue.getWorkersCount());
 }
 
+/** What the journeys had acknowledged (`Journeys` in scale-out-load.ts): the commands the checks expect to find. */
+export interface Acknowledged {
+  /** Emails whose registration was answered 201. */
+  readonly registered: ReadonlySet<string>;
+  /** Email by user id, for users whose approval was answered 2xx. */
+  readonly approved: ReadonlyMap<string, string>;
+}
+
 export interface Settled {
   readonly events: number;
   readonly acknowledged: number;
@@ -65,7 +72,7 @@ export interface Settled {
 }
 
 /** Waits (at most 30 s) until the workers have caught up and sent every mail, then says what the store and the read models hold. */
-export async function settled(product: ReplicatedProduct, load: Journeys): Promise<Settled> {
+export async function settled(product: ReplicatedProduct, load: Acknowledged): Promise<Settled> {
   const { pool, connectionString, eventStoreSchema, readStoreSchema } = product.schemas;
   const eventStore = createPgEventStore({ pool, connectionString, schema: eventStoreSchema });
   const readStore = createPgReadStore({ pool, schema: readStoreSchema });

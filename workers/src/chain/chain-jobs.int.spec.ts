@@ -15,7 +15,7 @@ import { DEPOSIT_DETECTION_QUEUE, SETTLEMENT_QUEUE } from '../queues.js';
 import { createRedis } from '../redis.js';
 import { memberWithDepositAddress } from '../jobs/deposit-detection/testing/members.js';
 import { approvedWithdrawal } from '../jobs/settlement/testing/approved-withdrawal.js';
-import { runReactor } from '../reactors/reactor.js';
+import { runReactor } from '../reactors/run-reactor.js';
 import { startChainJobs, type ChainJobs } from './chain-jobs.js';
 import { tokenBalance } from './erc20.js';
 import { startLocalEvm, type LocalEvm } from './testing/local-evm.js';

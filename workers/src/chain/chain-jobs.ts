@@ -1,5 +1,3 @@
-import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { WorkersConfig } from '../config.js';
@@ -8,17 +6,16 @@ import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
 import { depositAddressIndex } from '../jobs/deposit-detection/deposit-addresses.js';
 import { depositDetectionProcessor } from '../jobs/deposit-detection/processor.js';
 import { settlementProcessor } from '../jobs/settlement/processor.js';
-import { withJobLog } from '../jobs/job-log.js';
+import { startQueue } from '../jobs/start-queue.js';
 import {
   DEPOSIT_DETECTION_QUEUE,
   DEPOSIT_SCAN_JOB_OPTIONS,
   DEPOSIT_SCAN_SCHEDULER,
   SCAN_DEPOSITS,
   SETTLEMENT_QUEUE,
-} from '../queues.js';
+} from '../money/queues.js';
 import type { Reactor } from '../reactors/reactor.js';
 import { settlementPayoutsReactor } from '../reactors/settlement-payouts.js';
-import { createRedis } from '../redis.js';
 import { chainSettings, settlementMaxFeeWei } from './config.js';
 import { hotWallet } from './hot-wallet.js';
 import { chainProvider } from './provider.js';
@@ -41,16 +38,10 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     return { reactors: [], close: async () => {} };
   }
   const provider = chainProvider(chain.rpcUrl, chain.chainId);
-  const connections: Redis[] = [];
-  const redis = () => {
-    const connection = createRedis(config.REDIS_URL);
-    connections.push(connection);
-    return connection;
-  };
+  const queues = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger, observe: deps.observe };
   const closers: (() => Promise<void>)[] = [];
   const reactors: Reactor[] = [];
 
-  const scanQueue = new Queue(DEPOSIT_DETECTION_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
   const scanDeps = {
     eventStore,
     provider,
@@ -61,20 +52,19 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     startBlock: config.DEPOSIT_SCAN_START_BLOCK,
     logger,
   };
-  // One scan at a time: two would only append clashing checkpoints.
-  const scanWorker = new Worker(DEPOSIT_DETECTION_QUEUE, depositDetectionProcessor(scanDeps), {
-    connection: redis(),
-    prefix: config.QUEUE_PREFIX,
-    concurrency: 1,
+  const scan = startQueue({
+    ...queues,
+    name: DEPOSIT_DETECTION_QUEUE,
+    processor: () => depositDetectionProcessor(scanDeps),
+    // One scan at a time: two would only append clashing checkpoints.
+    worker: { concurrency: 1 },
+    failedMessage: 'deposit scan failed; the next one resumes',
   });
-  scanWorker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name }, 'deposit scan failed; the next one resumes'));
-  deps.observe?.(scanWorker);
-  await scanQueue.upsertJobScheduler(DEPOSIT_SCAN_SCHEDULER, { every: config.DEPOSIT_SCAN_INTERVAL_MS }, { name: SCAN_DEPOSITS, opts: DEPOSIT_SCAN_JOB_OPTIONS });
-  closers.push(() => scanWorker.close(), () => scanQueue.close());
+  await scan.queue.upsertJobScheduler(DEPOSIT_SCAN_SCHEDULER, { every: config.DEPOSIT_SCAN_INTERVAL_MS }, { name: SCAN_DEPOSITS, opts: DEPOSIT_SCAN_JOB_OPTIONS });
+  closers.push(scan.close);
 
   if (config.SETTLEMENT_MODE === 'onchain' && config.HOT_WALLET_PRIVATE_KEY) {
     const wallet = hotWallet(config.HOT_WALLET_PRIVATE_KEY);
-    const settlementQueue = new Queue(SETTLEMENT_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
     const settlementDeps = {
       eventStore,
       provider,
@@ -84,18 +74,17 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
       maxFeePerGas: settlementMaxFeeWei(config),
       logger,
     };
-    // Concurrency 1: payouts take the hot wallet's nonces in turn instead of racing for one.
-    const settlementWorker = new Worker(SETTLEMENT_QUEUE, withJobLog(SETTLEMENT_QUEUE, logger, settlementProcessor(settlementDeps)), {
-      connection: redis(),
-      prefix: config.QUEUE_PREFIX,
-      concurrency: 1,
+    const settlement = startQueue({
+      ...queues,
+      name: SETTLEMENT_QUEUE,
+      processor: () => settlementProcessor(settlementDeps),
+      // Concurrency 1: payouts take the hot wallet's nonces in turn instead of racing for one.
+      worker: { concurrency: 1 },
+      failedMessage: 'withdrawal payout failed',
+      logFailedData: true,
     });
-    settlementWorker.on('failed', (job, error) =>
-      logger.warn({ err: error, job: job?.name, data: job?.data, attempts: job?.attemptsMade }, 'withdrawal payout failed'),
-    );
-    deps.observe?.(settlementWorker);
-    reactors.push(settlementPayoutsReactor({ settlementQueue, logger }));
-    closers.push(() => settlementWorker.close(), () => settlementQueue.close());
+    reactors.push(settlementPayoutsReactor({ settlementQueue: settlement.queue, logger }));
+    closers.push(settlement.close);
     logger.info({ hotWallet: wallet.address, network: chain.network }, 'on-chain settlement on');
   }
   logger.info({ chainId: chain.chainId, token: chain.tokenAddress, confirmations: chain.confirmations }, 'deposit detection on');
@@ -105,7 +94,6 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     async close() {
       for (const close of closers) await close();
       provider.destroy();
-      for (const connection of connections) connection.disconnect();
     },
   };
 }

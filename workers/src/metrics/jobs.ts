@@ -2,7 +2,8 @@ import type { Job, Worker } from 'bullmq';
 import { Counter, Histogram } from 'prom-client';
 import { SNAPSHOT_MEMBER, SNAPSHOT_ROUND } from '@concierge/contracts';
 import { JOB_DURATION_BUCKETS, type Registry } from '@concierge/platform/metrics/registry';
-import { CATCH_UP, SETTLE_WITHDRAWAL } from '../queues.js';
+import { CATCH_UP } from '../jobs/queues.js';
+import { SETTLE_WITHDRAWAL } from '../money/queues.js';
 
 /** Hands a BullMQ worker to the metrics: its jobs' outcomes and durations are counted from its events. */
 export type WorkerObserver = (worker: Worker) => void;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { MailJob, USERS_COLLECTION, type UserReadModel } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import { SEND_MAIL, mailJobId, mailJobOptions } from '../queues.js';
+import { SEND_MAIL, mailJobId, mailJobOptions } from '../jobs/queues.js';
 import { jobBatch, type JobBatch } from './job-batch.js';
 import { memberContact, type MemberContact } from './member-contact.js';
 import { defineReactor, type Reactor } from './reactor.js';

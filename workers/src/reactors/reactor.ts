@@ -1,5 +1,3 @@
-import { START, type Position } from '@concierge/platform/event-store/position';
-import { catchUp, type CatchUpDeps } from '../projections/runtime/catch-up.js';
 import { dispatchOf, type EventSelection, type Handlers, type ParsedEvent } from '../projections/runtime/handlers.js';
 
 /** What a reactor's handlers add their effects to during one batch (a bulk of jobs, say); committed before the checkpoint moves. */
@@ -49,16 +47,4 @@ export function defineReactor<B extends ReactorBatch = ReactorBatch>(definition:
       await batch.commit();
     },
   };
-}
-
-export interface ReactorRun {
-  readonly events: number;
-  readonly position: Position;
-}
-
-/** Runs a reactor through the one catch-up runtime (projections/runtime/catch-up.ts). */
-export async function runReactor(reactor: Reactor, deps: CatchUpDeps): Promise<ReactorRun> {
-  const { events, position } = await catchUp(reactor, deps);
-  // A reactor's first run sets its checkpoint before reading, so a run always ends at a position.
-  return { events, position: position ?? START };
 }

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { SETTLE_WITHDRAWAL, settlementJobOptions, type SettleWithdrawalJobData } from '../queues.js';
+import { SETTLE_WITHDRAWAL, settlementJobOptions, type SettleWithdrawalJobData } from '../money/queues.js';
 import { jobBatch } from './job-batch.js';
 import { defineReactor, type Reactor } from './reactor.js';
 

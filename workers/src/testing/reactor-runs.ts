@@ -1,5 +1,6 @@
 import type { CatchUpDeps } from '../projections/runtime/catch-up.js';
-import { runReactor, type Reactor, type ReactorRun } from '../reactors/reactor.js';
+import type { Reactor } from '../reactors/reactor.js';
+import { runReactor, type ReactorRun } from '../reactors/run-reactor.js';
 
 /**
  * A reactor's run in a test: up to every event committed when it was called. One read can stop

@@ -42,7 +42,7 @@ describe('the replay-verify job: started from the page, run by the workers, its 
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     queue = new Queue(REPLAY_VERIFY_QUEUE, { connection: redis, prefix });
     const scratch = pgScratch(schemas.connectionString, schemas.readStoreSchema);
-    worker = startReplayVerifyWorker({ eventStore, readStore: live, scratch, logger: pino({ level: 'silent' }), redisUrl: REDIS_URL, prefix });
+    worker = startReplayVerifyWorker({ eventStore, readStore: live, scratch, projections, logger: pino({ level: 'silent' }), redisUrl: REDIS_URL, prefix });
   }, 60_000);
   afterAll(async () => {
     await worker?.close();

@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   queuedReplayVerification,
@@ -10,16 +10,18 @@ import {
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
 import type { WorkerObserver } from '../../metrics/jobs.js';
-import { createRedis } from '../../redis.js';
+import type { Projection } from '../../projections/runtime/projection.js';
+import { startQueue } from '../../jobs/start-queue.js';
 import { replayVerify, type ReplayVerifyDeps } from './replay-verify.js';
 import type { ScratchFactory } from './scratch.js';
-import { withJobLog } from '../../jobs/job-log.js';
 
 export interface ReplayVerifyJobDeps {
   readonly eventStore: EventStore;
   /** The live read store: compared, and where the reports are kept. */
   readonly readStore: ReadStore;
   readonly scratch: ScratchFactory;
+  /** Every projection the workers run: each is rebuilt and compared. */
+  readonly projections: readonly Projection[];
   readonly logger: Logger;
   readonly now?: () => Date;
   /** Passed on to `replayVerify` (tests narrow the projections). */
@@ -50,7 +52,7 @@ export function replayVerifyProcessor(deps: ReplayVerifyJobDeps): (job: Job) => 
     await reports.upsert(asDoc(running));
     let finished: ReplayVerificationReport;
     try {
-      const result = await replayVerify({ eventStore: deps.eventStore, live: deps.readStore, scratch: deps.scratch, ...deps.verify, onProgress: (message) => deps.logger.info({ verificationId }, message) });
+      const result = await replayVerify({ eventStore: deps.eventStore, live: deps.readStore, scratch: deps.scratch, projections: deps.projections, ...deps.verify, onProgress: (message) => deps.logger.info({ verificationId }, message) });
       finished = { ...running, ...result, status: result.differenceCount === 0 ? 'passed' : 'failed', finishedAt: now().toISOString() };
     } catch (error) {
       deps.logger.error({ err: error, verificationId }, 'replay-verify could not finish');
@@ -65,16 +67,15 @@ export function replayVerifyProcessor(deps: ReplayVerifyJobDeps): (job: Job) => 
 export function startReplayVerifyWorker(
   deps: ReplayVerifyJobDeps & { readonly redisUrl: string; readonly prefix: string; readonly observe?: WorkerObserver },
 ): { close(): Promise<void> } {
-  const connection = createRedis(deps.redisUrl);
-  // Comparing keeps the event loop busy in stretches: a generous lock survives a lock renewal that runs late.
-  const worker = new Worker(REPLAY_VERIFY_QUEUE, withJobLog(REPLAY_VERIFY_QUEUE, deps.logger, replayVerifyProcessor(deps)), { connection, prefix: deps.prefix, concurrency: 1, lockDuration: 120_000 });
-  worker.on('failed', (job, error) => deps.logger.warn({ err: error, jobId: job?.id }, 'replay-verify job failed'));
-  worker.on('error', (error) => deps.logger.warn({ err: error }, 'replay-verify queue connection error; reconnecting'));
-  deps.observe?.(worker);
-  return {
-    async close() {
-      await worker.close();
-      connection.disconnect();
-    },
-  };
+  return startQueue({
+    name: REPLAY_VERIFY_QUEUE,
+    redisUrl: deps.redisUrl,
+    prefix: deps.prefix,
+    logger: deps.logger,
+    processor: () => replayVerifyProcessor(deps),
+    // Comparing keeps the event loop busy in stretches: a generous lock survives a lock renewal that runs late.
+    worker: { concurrency: 1, lockDuration: 120_000 },
+    failedMessage: 'replay-verify job failed',
+    observe: deps.observe,
+  });
 }

@@ -46,7 +46,7 @@ describe.skipIf(!url)('replay-verify on MongoDB: a scratch database beside the l
   });
 
   it('finds no difference, then names a document changed by hand, and leaves no scratch database behind', async () => {
-    const verify = () => replayVerify({ eventStore, live, scratch: mongoScratch(url ?? '', liveDatabase) });
+    const verify = () => replayVerify({ eventStore, live, projections, scratch: mongoScratch(url ?? '', liveDatabase) });
     expect((await verify()).differenceCount).toBe(0);
     await live.collection(USERS_COLLECTION).update(journey.userId, { lastName: 'Edited by hand' });
     const report = await verify();

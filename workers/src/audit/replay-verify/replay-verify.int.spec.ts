@@ -27,7 +27,7 @@ describe('replay-verify on PostgreSQL: every read model rebuilt from the events 
   let eventStore: EventStore;
   let live: ReadStore;
   let journeys: MemberJourney[];
-  const verify = () => replayVerify({ eventStore, live, scratch: pgScratch(schemas.connectionString, schemas.readStoreSchema) });
+  const verify = () => replayVerify({ eventStore, live, projections, scratch: pgScratch(schemas.connectionString, schemas.readStoreSchema) });
   const catchUpAll = async () => {
     await untilVisible(eventStore);
     for (const projection of projections) await catchUp(projection, { eventStore, readStore: live });

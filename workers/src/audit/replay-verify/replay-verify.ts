@@ -7,7 +7,6 @@ import {
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { comparePositions, formatPosition, START, type Position } from '@concierge/platform/event-store/position';
 import type { ReadModelDoc, ReadStore } from '@concierge/platform/read-store/port';
-import { projections as registered } from '../../projections/registry.js';
 import { catchUp } from '../../projections/runtime/catch-up.js';
 import type { Projection } from '../../projections/runtime/projection.js';
 import { documentKey, documentsWrittenAfter } from './after-pin.js';
@@ -25,8 +24,8 @@ export interface ReplayVerifyDeps {
   /** The read store the product serves from. */
   readonly live: ReadStore;
   readonly scratch: ScratchFactory;
-  /** Default: every projection of the registry. */
-  readonly projections?: readonly Projection[];
+  /** The projections to rebuild and compare: every one the workers run, or those a command line names. */
+  readonly projections: readonly Projection[];
   readonly batchSize?: number;
   /** How many times a projection's comparison is taken again when its live read model went back behind the pin (a rebuild) meanwhile. */
   readonly attempts?: number;
@@ -68,7 +67,7 @@ export async function replayVerify(deps: ReplayVerifyDeps): Promise<ReplayVerify
   let differenceCount = 0;
   const results: ReplayProjectionResult[] = [];
   try {
-    for (const projection of deps.projections ?? registered) {
+    for (const projection of deps.projections) {
       deps.onProgress?.(`${projection.name}: rebuilding into ${scratch.name} up to ${formatPosition(pin)} and comparing`);
       const outcome = await verifyProjection(projection, pin, deps, scratch.readStore);
       results.push(outcome.result);

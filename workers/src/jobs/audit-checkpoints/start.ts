@@ -1,7 +1,5 @@
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { UnrecoverableError, type Queue } from 'bullmq';
 import type { WorkerObserver } from '../../metrics/jobs.js';
-import { createRedis } from '../../redis.js';
 import { CheckpointFollower } from '@concierge/platform/audit/checkpoint-follower';
 import {
   AUDIT_CHECKPOINT,
@@ -11,9 +9,10 @@ import {
   AUDIT_CHECKPOINT_TAIL,
   AUDIT_CHECKPOINT_TAIL_JOB_OPTIONS,
   AUDIT_CHECKPOINT_TAIL_SCHEDULER,
-} from '../../queues.js';
+} from '../../audit/queues.js';
 import { runAuditCheckpoint, type AuditCheckpointDeps } from './run.js';
 import { runTailCheckpoint } from './tail.js';
+import { startQueue } from '../start-queue.js';
 
 /** How often the tail is looked at, at most: a checkpoint due by its event count waits no longer than this. */
 export const TAIL_LOOK_MS = 5_000;
@@ -37,13 +36,13 @@ export interface AuditCheckpointsOptions extends AuditCheckpointDeps {
  * old (tail.ts). Job data is empty: the signing key stays in this process.
  */
 export async function startAuditCheckpoints(options: AuditCheckpointsOptions): Promise<{ queue: Queue; close(): Promise<void> }> {
-  const connections = [createRedis(options.redisUrl), createRedis(options.redisUrl)];
-  const [queueConnection, workerConnection] = connections as [Redis, Redis];
   const follower = new CheckpointFollower(options.eventStore, options.key);
-  const queue = new Queue(AUDIT_CHECKPOINT_QUEUE, { connection: queueConnection, prefix: options.prefix });
-  const worker = new Worker(
-    AUDIT_CHECKPOINT_QUEUE,
-    async (job) => {
+  const { queue, close } = startQueue({
+    name: AUDIT_CHECKPOINT_QUEUE,
+    redisUrl: options.redisUrl,
+    prefix: options.prefix,
+    logger: options.logger,
+    processor: () => async (job) => {
       if (job.name === AUDIT_CHECKPOINT_TAIL) {
         return runTailCheckpoint({ ...options, follower, everyEvents: options.tailEveryEvents, everyMs: options.tailEveryMs }, `audit-checkpoint-tail-${job.id ?? job.timestamp}`);
       }
@@ -52,13 +51,10 @@ export async function startAuditCheckpoints(options: AuditCheckpointsOptions): P
       return { status: status.status, streams: status.streams, events: status.events, checkpoint: status.checkpointSequence };
     },
     // Verifying reads the whole store in stretches that keep the event loop busy: a generous lock.
-    { connection: workerConnection, prefix: options.prefix, concurrency: 1, lockDuration: 300_000 },
-  );
-  const onError = (error: Error) => options.logger.warn({ err: error }, 'audit checkpoint queue connection error; reconnecting');
-  worker.on('failed', (job, error) => options.logger.warn({ err: error, jobId: job?.id }, 'audit checkpoint job failed'));
-  worker.on('error', onError);
-  queue.on('error', onError);
-  options.observe?.(worker);
+    worker: { concurrency: 1, lockDuration: 300_000 },
+    failedMessage: 'audit checkpoint job failed',
+    observe: options.observe,
+  });
   await queue.upsertJobScheduler(AUDIT_CHECKPOINT_SCHEDULER, { every: options.intervalMs }, { name: AUDIT_CHECKPOINT, opts: AUDIT_CHECKPOINT_JOB_OPTIONS });
   await queue.upsertJobScheduler(
     AUDIT_CHECKPOINT_TAIL_SCHEDULER,
@@ -69,12 +65,5 @@ export async function startAuditCheckpoints(options: AuditCheckpointsOptions): P
     { intervalMs: options.intervalMs, tailEveryMs: options.tailEveryMs, tailEveryEvents: options.tailEveryEvents, keyId: options.key.keyId },
     'audit checkpoints on',
   );
-  return {
-    queue,
-    async close() {
-      await worker.close();
-      await queue.close();
-      for (const connection of connections) connection.disconnect();
-    },
-  };
+  return { queue, close };
 }

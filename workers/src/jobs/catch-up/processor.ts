@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import { CATCH_UP, type CatchUpJobData } from '../../queues.js';
+import { CATCH_UP, type CatchUpJobData } from '../queues.js';
 import { catchUp, type CatchUpDeps, type Processor } from '../../projections/runtime/catch-up.js';
 
 const CatchUpData = z.object({ projection: z.string().min(1) });

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent, SubscriptionHandle } from '@concierge/platform/event-store/port';
-import { CATCH_UP, catchUpJobOptions } from '../../queues.js';
+import { CATCH_UP, catchUpJobOptions } from '../queues.js';
 
 /** A projection or reactor as the wake-up sees it: its name and the event types its handlers take. */
 export interface WakeUpTarget {

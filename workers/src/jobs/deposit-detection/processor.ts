@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { assertUsdcDecimals } from '../../chain/erc20.js';
 import { assertChainId } from '../../chain/provider.js';
-import { SCAN_DEPOSITS } from '../../queues.js';
+import { SCAN_DEPOSITS } from '../../money/queues.js';
 import { scanDeposits, type DepositScanDeps, type ScanResult } from './scan.js';
 
 /** The DEPOSIT_DETECTION queue's processor; its only job is the scheduled scan. */

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import { MailJob } from '@concierge/contracts';
-import { SEND_MAIL } from '../../queues.js';
+import { SEND_MAIL } from '../queues.js';
 import { renderMail } from './templates.js';
 import type { MailTransport } from './transports.js';
 

@@ -1,13 +1,12 @@
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { PORTFOLIO_SNAPSHOT_QUEUE } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
-import type { Redis } from 'ioredis';
-import { createRedis } from '../../redis.js';
-import { SNAPSHOT_ROUND_JOB_OPTIONS, SNAPSHOT_ROUND_SCHEDULER, SNAPSHOT_ROUND } from '../../queues.js';
+import { SNAPSHOT_ROUND_JOB_OPTIONS, SNAPSHOT_ROUND_SCHEDULER, SNAPSHOT_ROUND } from '../../portfolio/queues.js';
 import { snapshotProcessor } from './processor.js';
-import { withJobLog } from '../job-log.js';
+import type { WorkerObserver } from '../../metrics/jobs.js';
+import { lockSettings, startQueue } from '../start-queue.js';
 import type { SnapshotSources } from './sources.js';
 
 export interface PortfolioSnapshotsOptions {
@@ -24,6 +23,8 @@ export interface PortfolioSnapshotsOptions {
   /** False when rounds are driven by someone else: tests, or `npm run demo` until its history is built (SNAPSHOT_SCHEDULE=off). */
   readonly schedule?: boolean;
   readonly logger: Logger;
+  /** Counts the snapshot jobs in the workers' metrics. */
+  readonly observe?: WorkerObserver;
 }
 
 export interface PortfolioSnapshots {
@@ -46,33 +47,26 @@ export async function scheduleSnapshotRounds(queue: Queue, intervalMs: number): 
 /** The portfolio-snapshots queue, its worker and (unless `schedule` is false) the round's job scheduler. */
 export async function startPortfolioSnapshots(options: PortfolioSnapshotsOptions): Promise<PortfolioSnapshots> {
   const { logger } = options;
-  // One connection per BullMQ client: the worker blocks on its own.
-  const connections = [createRedis(options.redisUrl), createRedis(options.redisUrl)];
-  const [queueConnection, workerConnection] = connections as [Redis, Redis];
-  const queue = new Queue(PORTFOLIO_SNAPSHOT_QUEUE, { connection: queueConnection, prefix: options.prefix });
-  // Member jobs are valued in batches: the request's id is logged with its job, not set around the batch.
-  const processor = withJobLog(PORTFOLIO_SNAPSHOT_QUEUE, logger, snapshotProcessor({ ...options, queue }), { scoped: false });
-  const worker = new Worker(PORTFOLIO_SNAPSHOT_QUEUE, processor, {
-    connection: workerConnection,
+  const { queue, worker, close } = startQueue({
+    name: PORTFOLIO_SNAPSHOT_QUEUE,
+    redisUrl: options.redisUrl,
     prefix: options.prefix,
-    concurrency: options.concurrency,
-    lockDuration: options.lockDurationMs,
-    stalledInterval: Math.max(500, Math.floor(options.lockDurationMs / 2)),
+    logger,
+    processor: (queue) => snapshotProcessor({ ...options, queue }),
+    // Member jobs are valued in batches: the request's id is logged with its job, not set around the batch.
+    jobLog: { scoped: false },
+    worker: { concurrency: options.concurrency, ...lockSettings(options.lockDurationMs) },
+    failedMessage: 'portfolio snapshot job failed',
+    observe: options.observe,
   });
-  worker.on('failed', (job, error) => logger.warn({ err: error, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'portfolio snapshot job failed'));
-  const onError = (error: Error) => logger.warn({ err: error }, 'queue connection error; reconnecting');
-  queue.on('error', onError);
-  worker.on('error', onError);
   if (options.schedule !== false) await scheduleSnapshotRounds(queue, options.intervalMs);
   logger.info({ source: options.snapshotSources.sources.kind, intervalMs: options.intervalMs }, 'portfolio snapshots on');
   return {
     queue,
     worker,
     async close() {
-      await worker.close();
-      await queue.close();
+      await close();
       options.snapshotSources.close();
-      for (const connection of connections) connection.disconnect();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { SignedAttempt } from '@concierge/domain/money/account/account';
 import { sendSigned } from '../../chain/hot-wallet.js';
 import { baseFee, bumpedFees, resign } from './fees.js';
 import { claimPayoutHash, record, type SettlementTarget } from './record.js';
-import type { SettlementDeps, SettlementOutcome } from './settle.js';
+import type { SettlementDeps, SettlementOutcome } from './deps.js';
 
 interface Mined {
   readonly attempt: SignedAttempt;

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { assertChainId } from '../../chain/provider.js';
 import { assertUsdcDecimals } from '../../chain/erc20.js';
-import { SETTLE_WITHDRAWAL, SettleWithdrawalJobData } from '../../queues.js';
+import { SETTLE_WITHDRAWAL, SettleWithdrawalJobData } from '../../money/queues.js';
 import { withSettlementTrace } from './record.js';
 import { settleWithdrawal, WithdrawalNotFoundError, type SettlementDeps, type SettlementOutcome } from './settle.js';
 

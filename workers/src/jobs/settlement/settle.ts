@@ -1,47 +1,16 @@
-import { isError, type JsonRpcProvider, type Wallet } from 'ethers';
-import type { Logger } from 'pino';
+import { isError } from 'ethers';
 import { ConflictError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
 import { loadAccount } from '@concierge/domain/money/account/handle';
-import type { ChainSettings } from '../../chain/config.js';
 import { signTokenTransfer } from '../../chain/hot-wallet.js';
+import type { SettlementDeps, SettlementOutcome } from './deps.js';
 import { withinCeiling } from './fees.js';
 import { followPayout } from './follow.js';
 import { claimPayoutHash, record, type SettlementTarget } from './record.js';
 
 export type { SettlementTarget };
-
-/** Points where a test can make the job die, as a crash or a lost worker would. */
-export interface SettlementCrashPoints {
-  /** After the signed transaction is recorded, before it is sent. */
-  afterSigned?(attempt: { transactionHash: string }): Promise<void> | void;
-  /** After it is sent, before its confirmations are awaited. */
-  afterSent?(attempt: { transactionHash: string }): Promise<void> | void;
-  /** After a fee-raising replacement is recorded, before it is sent. */
-  afterReplaced?(attempt: { transactionHash: string }): Promise<void> | void;
-}
-
-export interface SettlementDeps {
-  readonly eventStore: EventStore;
-  readonly provider: JsonRpcProvider;
-  /** The hot wallet; it signs locally, the provider only sends. */
-  readonly wallet: Wallet;
-  readonly chain: ChainSettings;
-  /** Longest wait for the confirmations; past it the job fails and is retried, which re-checks the transaction. */
-  readonly confirmationTimeoutMs: number;
-  /** Highest fee cap per gas (wei) a payout is signed or re-signed with (SETTLEMENT_MAX_FEE_GWEI). */
-  readonly maxFeePerGas: bigint;
-  readonly logger: Logger;
-  readonly crashPoints?: SettlementCrashPoints;
-}
-
-export type SettlementOutcome =
-  | { readonly kind: 'completed'; readonly transactionHash: string }
-  /** Completed before (by an earlier run or by hand), cancelled, rejected or not approved: nothing to pay. */
-  | { readonly kind: 'nothing-to-pay'; readonly status: string }
-  /** Recorded as failed and left to an admin (retry, reject, or complete by hand). */
-  | { readonly kind: 'failed'; readonly reason: string };
+/** The payout's dependencies and outcome live in deps.ts, which follow.ts shares; callers take them from here. */
+export type { SettlementCrashPoints, SettlementDeps, SettlementOutcome } from './deps.js';
 
 export const CANNOT_PAY_REASON =
   'The hot wallet cannot pay this withdrawal now (the USDC transfer would revert); it is retried. Top up the hot wallet, or complete it by hand.';

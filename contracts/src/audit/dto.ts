@@ -66,6 +66,13 @@ export const RecordedEventDto = z.object({
   ...Provenance,
   data: z.record(z.string(), z.unknown()),
   metadata: z.unknown(),
+  /**
+   * Data fields not shown because they hold credential material (a password hash or the hash of a
+   * secret, in events recorded before the credential store); absent when nothing was withheld.
+   */
+  withheld: z.array(z.string()).optional(),
+  /** With `withheld`: hex SHA-256 of the event's content as recorded, the digest its hash chain step hashes. */
+  contentDigest: z.string().optional(),
 });
 export type RecordedEventDto = z.infer<typeof RecordedEventDto>;
 

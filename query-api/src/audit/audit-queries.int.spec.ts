@@ -10,6 +10,7 @@ import {
   type AuditEventReadModel,
   type AuditStreamReadModel,
 } from '@concierge/contracts';
+import { chainHash } from '@concierge/platform/event-store/hash-chain';
 import type { EventMetadata, NewEvent } from '@concierge/platform/event-store/port';
 import { startAuditApi, type AuditApiHarness } from './testing/audit-api.js';
 
@@ -136,5 +137,29 @@ describe('audit queries', () => {
     expect(newestFirst.events.map((e) => e.revision)).toEqual([3]);
     const none = AuditStreamResponse.parse((await api.get('/audit/streams/account-nobody', auditor.authorization)).body);
     expect(none).toEqual({ streamId: 'account-nobody', lastRevision: null, events: [] });
+  });
+
+  it('withholds the password hash of a user event recorded before the credential store, naming it, with the digest its chain step hashes', async () => {
+    const stream = `user-${randomUUID()}`;
+    const userId = stream.slice('user-'.length);
+    const passwordHash = '$argon2id$v=19$m=65536,t=3,p=4$cXVlcnlzYWx0cXVlcnk$Wm9vbVpvb21ab29tWm9vbVpvb21ab29tWm9vbVpvb20';
+    const registered = { userId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', passwordHash, role: 'user', registeredAt: minute(1) };
+    await api.eventStore.appendToStream(
+      stream,
+      [
+        { id: randomUUID(), type: 'UserRegistered', data: registered, metadata: metadata(userId, 'req-r', minute(1)) },
+        { id: randomUUID(), type: 'UserApproved', data: { userId, approvedAt: minute(2) }, metadata: metadata('admin-1', 'req-a', minute(2)) },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const response = await api.get(`/audit/streams/${stream}`, auditor.authorization);
+    expect(JSON.stringify(response.body)).not.toContain('$argon2id$');
+    const [first, second] = AuditStreamResponse.parse(response.body).events;
+    const { passwordHash: _withheld, ...shown } = registered;
+    expect(first).toMatchObject({ type: 'UserRegistered', data: shown, withheld: ['passwordHash'], contentDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(second && Object.keys(second)).not.toContain('withheld');
+    // The digest is the content as recorded: it chains to the hash the store keeps.
+    const [recorded] = await api.eventStore.readStream(stream, { maxCount: 1 });
+    expect(chainHash(recorded?.previousHash ?? '', 0n, first?.contentDigest ?? '')).toBe(recorded?.hash);
   });
 });

@@ -1,4 +1,5 @@
 import { provenanceOf, type AuditStreamQuery, type AuditStreamResponse, type RecordedEventDto } from '@concierge/contracts';
+import { withholdCredentials } from '@concierge/platform/audit/withheld';
 import type { EventStore, RecordedEvent } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 
@@ -19,7 +20,11 @@ export async function readStreamPage(eventStore: EventStore, streamId: string, q
   return { streamId, lastRevision, events: events.map(toRecordedEventDto) };
 }
 
-/** The event as recorded: its metadata as stored, and what it says of who and why read leniently beside it. */
+/**
+ * The event as recorded: its metadata as stored, and what it says of who and why read leniently
+ * beside it; credential material in its data (events recorded before the credential store) is
+ * withheld and named, with the digest that keeps its chain step checkable.
+ */
 export function toRecordedEventDto(event: RecordedEvent): RecordedEventDto {
   return {
     id: event.id,
@@ -29,7 +34,7 @@ export function toRecordedEventDto(event: RecordedEvent): RecordedEventDto {
     position: formatPosition(event.position),
     recordedAt: new Date(event.recordedAt).toISOString(),
     ...provenanceOf(event.metadata),
-    data: event.data,
+    ...withholdCredentials(event),
     metadata: event.metadata ?? null,
   };
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signTestCheckpoint, testAuditKey } from '@concierge/platform/audit/testing/checkpoint';
 import { seededStore } from '@concierge/platform/audit/testing/seeded-store';
+import type { EventStore } from '@concierge/platform/event-store/port';
+import { testEvent } from '@concierge/platform/event-store/testing/events';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { runAuditCli } from './testing/run-cli.js';
 import { tamper } from '@concierge/platform/testing/tamper';
@@ -11,9 +13,9 @@ import { tamper } from '@concierge/platform/testing/tamper';
 describe('npm run audit -- public-key, export, verify-export and verify against the signed checkpoint', () => {
   const { key, privatePem } = testAuditKey();
   let schemas: TestSchemas;
+  let store: EventStore;
   let dir: string;
   beforeAll(async () => {
-    let store;
     ({ schemas, store } = await seededStore('auditintegritycli', 3, 5));
     await signTestCheckpoint(store, key);
     dir = await mkdtemp(path.join(tmpdir(), 'audit-integrity-'));
@@ -59,6 +61,18 @@ describe('npm run audit -- public-key, export, verify-export and verify against 
     expect([one.code, one.stdout.trimEnd().split('\n').length, one.stderr]).toEqual([0, 7, expect.stringContaining('5/5 events')]);
     const both = await audit(['export', '--stream', 'account-2', '--category', 'account']);
     expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('cannot be combined')]);
+  });
+
+  it('verify-export says which credential fields an export withheld from events recorded before the credential store', async () => {
+    const at = new Date().toISOString();
+    const legacy = { userId: 'legacy', firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$Y2xpc2FsdGNsaXNhbHQ$UGFzc3dvcmRIYXNoUGFzc3dvcmRIYXNoUGFzc3dvcmQ', role: 'user', registeredAt: at };
+    await store.appendToStream('user-legacy', [testEvent('UserRegistered', legacy), testEvent('UserApproved', { userId: 'legacy', approvedAt: at })], { expectedRevision: 'no_stream' });
+    const exported = await audit(['export', '--stream', 'user-legacy']);
+    expect([exported.code, exported.stdout.includes('$argon2id$')]).toEqual([0, false]);
+    const file = path.join(dir, 'legacy.jsonl');
+    await writeFile(file, exported.stdout);
+    const ok = await audit(['verify-export', file]);
+    expect([ok.code, ok.stdout.split('\n')[1]]).toEqual([0, expect.stringMatching(/^1 event with credential material withheld \(passwordHash in 1\): each is chained from the content digest/)]);
   });
 
   it('verify checks the checkpoint: clean, then a truncated tail named with its revision, and a checkpoint under another key refused', async () => {

@@ -3,7 +3,8 @@ import { auditPublicKeyFromPem, type AuditPublicKey } from '../audit-key.js';
 import { signedText } from '../checkpoints.js';
 import { rootFromProof } from '../merkle-proof.js';
 import { verifyText } from '../audit-key.js';
-import { ExportEvent, ExportHeader, ExportTrailer, type ExportHead } from './format.js';
+import { isCredentialField } from '../withheld.js';
+import { EXPORT_FORMAT_V1, ExportEvent, ExportHeader, ExportTrailer, type ExportHead } from './format.js';
 
 /** A line of the export that does not hold, 1-based. */
 export interface ExportProblem {
@@ -20,6 +21,12 @@ export interface ExportCheck {
   readonly checkpoint: { readonly sequence: number; readonly createdAt: string; readonly keyId: string; readonly merkleRoot: string } | undefined;
   /** Checkpointed heads the export reaches and matched. */
   readonly headsMatched: number;
+  /**
+   * Events shown with credential material withheld (format 2): how many, and how often each field
+   * was left out. Their chain step is checked from the digest the file gives; what they show besides
+   * is not covered by that digest (`npm run audit -- verify` checks it in the store).
+   */
+  readonly withheld: { readonly events: number; readonly fields: Readonly<Record<string, number>> };
 }
 
 interface StreamState {
@@ -36,6 +43,11 @@ const describe = (error: unknown) => (error instanceof Error ? error.message.spl
  * start each stream at revision 0), the header's checkpoint signature and each head's Merkle path to
  * its root, every checkpointed head the export reaches, and the trailer's counts. `trusted`, when
  * given, is the key to check with (an export's own key is then only compared with it).
+ *
+ * An event shown with credential material withheld (format 2) is chained from the contentDigest it
+ * carries, and only if it withholds nothing but its type's credential fields (refusedWithholding):
+ * its link and place in the chain are checked, the rest of what it shows is not, and the result
+ * counts such events and their fields so the reader knows what they could not see.
  */
 export async function checkExport(lines: AsyncIterable<string>, trusted?: AuditPublicKey): Promise<ExportCheck> {
   const problems: ExportProblem[] = [];
@@ -47,6 +59,7 @@ export async function checkExport(lines: AsyncIterable<string>, trusted?: AuditP
   let trailerLine: number | undefined;
   let events = 0;
   let headsMatched = 0;
+  const withheld = { events: 0, fields: {} as Record<string, number> };
   let n = 0;
   for await (const text of lines) {
     n += 1;
@@ -60,7 +73,7 @@ export async function checkExport(lines: AsyncIterable<string>, trusted?: AuditP
     }
     if (n === 1) {
       const parsed = ExportHeader.safeParse(value);
-      if (!parsed.success) return { events, streams: 0, problems: [{ line: 1, message: 'the first line is not an audit export header' }], checkpoint, headsMatched };
+      if (!parsed.success) return { events, streams: 0, problems: [{ line: 1, message: 'the first line is not an audit export header' }], checkpoint, headsMatched, withheld };
       header = parsed.data;
       heads = new Map(header.heads.map((h) => [h.stream, h]));
       checkpoint = checkHeader(header, trusted, (message) => problems.push({ line: 1, message }));
@@ -109,17 +122,34 @@ export async function checkExport(lines: AsyncIterable<string>, trusted?: AuditP
       fail(`previousHash ${event.previousHash} is not the hash of the event before it (${state.hash})`);
       continue;
     }
+    const shownInPart = event.withheld !== undefined || event.contentDigest !== undefined;
+    if (shownInPart) {
+      const refused = refusedWithholding(event, header?.format === EXPORT_FORMAT_V1);
+      if (refused !== undefined) {
+        fail(refused);
+        continue;
+      }
+    }
     let computed: string;
     try {
-      computed = chainHash(state.hash, revision, contentDigest({ streamId: event.stream, id: event.id, type: event.type, data: event.data, metadata: event.metadata }));
+      const digest = event.contentDigest ?? contentDigest({ streamId: event.stream, id: event.id, type: event.type, data: event.data, metadata: event.metadata });
+      computed = chainHash(state.hash, revision, digest);
     } catch (error) {
       if (!(error instanceof NonCanonicalValueError)) throw error;
       fail(`content cannot be hashed (${error.message})`);
       continue;
     }
     if (computed !== event.hash) {
-      fail(`recorded hash ${event.hash} but the content hashes to ${computed} (the event was changed)`);
+      fail(
+        shownInPart
+          ? `recorded hash ${event.hash} but its contentDigest chains to ${computed} (the digest or the event was changed)`
+          : `recorded hash ${event.hash} but the content hashes to ${computed} (the event was changed)`,
+      );
       continue;
+    }
+    if (shownInPart) {
+      withheld.events += 1;
+      for (const field of event.withheld ?? []) withheld.fields[field] = (withheld.fields[field] ?? 0) + 1;
     }
     const head = heads.get(event.stream);
     if (head && head.revision === event.revision) {
@@ -142,7 +172,25 @@ export async function checkExport(lines: AsyncIterable<string>, trusted?: AuditP
     }
   }
   problems.sort((a, b) => a.line - b.line);
-  return { events, streams: states.size, problems, checkpoint: problems.some((p) => p.line === 1) ? undefined : checkpoint, headsMatched };
+  return { events, streams: states.size, problems, checkpoint: problems.some((p) => p.line === 1) ? undefined : checkpoint, headsMatched, withheld };
+}
+
+/**
+ * Why an event line may not stand on a digest instead of its content, or undefined when it may: it
+ * withholds only credential fields of its type (withheld.ts), shows none of them, and names at least
+ * one with its digest. Anything else would let an export hide content the check cannot see.
+ */
+function refusedWithholding(event: ExportEvent, formatOne: boolean): string | undefined {
+  if (formatOne) return 'format 1 withholds nothing, yet this line carries withheld fields or a contentDigest';
+  const fields = event.withheld ?? [];
+  if (event.contentDigest === undefined) return 'it names withheld fields without the contentDigest of its content';
+  if (fields.length === 0) return 'a contentDigest without the withheld fields it stands for';
+  if (new Set(fields).size !== fields.length) return `withheld names a field twice (${fields.join(', ')})`;
+  const other = fields.find((field) => !isCredentialField(event.type, field));
+  if (other !== undefined) return `withholds ${other} of ${event.type}, which is not credential material: an export may withhold only credential fields`;
+  const shown = fields.find((field) => Object.hasOwn(event.data, field));
+  if (shown !== undefined) return `withholds ${shown} yet shows it in data`;
+  return undefined;
 }
 
 /** The header's checkpoint: signature with the trusted (or carried) key, and each head's path to the signed root. */

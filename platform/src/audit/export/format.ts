@@ -7,8 +7,15 @@ import { AuditCheckpointSigned } from '@concierge/contracts';
  * event's chain fields, and in the header the latest signed checkpoint, the audit public key and,
  * for every stream the export covers, that stream's checkpointed head with its Merkle path to the
  * signed root (so the other streams' heads need not travel).
+ *
+ * Format 2 withholds credential material (platform/src/audit/withheld.ts): an event whose data held
+ * some shows its data without those fields, names them in `withheld`, and carries the digest of its
+ * content as recorded in `contentDigest`, which the chain step hashes instead. Format 1 files
+ * (everything shown) are still read.
  */
-export const EXPORT_FORMAT = 'concierge-audit-export/1';
+export const EXPORT_FORMAT = 'concierge-audit-export/2';
+/** The first format, written before credential material was withheld: no event line may withhold anything. */
+export const EXPORT_FORMAT_V1 = 'concierge-audit-export/1';
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const Revision = z.string().regex(/^\d{1,20}$/);
@@ -28,7 +35,7 @@ export type ExportHead = z.infer<typeof ExportHead>;
 
 export const ExportHeader = z.object({
   kind: z.literal('header'),
-  format: z.literal(EXPORT_FORMAT),
+  format: z.enum([EXPORT_FORMAT, EXPORT_FORMAT_V1]),
   exportedAt: z.string(),
   filter: ExportFilter,
   /** How hashes are computed: chain v1 of platform/src/event-store/hash-chain.ts. */
@@ -53,6 +60,10 @@ export const ExportEvent = z.object({
   time: z.string(),
   data: z.record(z.string(), z.unknown()),
   metadata: z.unknown(),
+  /** Format 2: the data fields left out as credential material; present only with contentDigest. */
+  withheld: z.array(z.string()).optional(),
+  /** Format 2: hex SHA-256 of the content as recorded, withheld fields included (chain v1's content digest). */
+  contentDigest: Hex64.optional(),
   previousHash: Hex64,
   hash: Hex64,
 });

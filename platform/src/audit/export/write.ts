@@ -3,6 +3,7 @@ import { START, formatPosition } from '../../event-store/position.js';
 import type { AuditPublicKey } from '../audit-key.js';
 import { loadLatestCheckpoint } from '../checkpoints.js';
 import { headsTree } from '../merkle-proof.js';
+import { withholdCredentials } from '../withheld.js';
 import { EXPORT_FORMAT, type ExportEvent, type ExportFilter, type ExportHead, type ExportHeader, type ExportTrailer } from './format.js';
 
 export interface ExportOptions {
@@ -63,6 +64,7 @@ export async function* exportLines(store: EventStore, options: ExportOptions): A
   yield JSON.stringify({ kind: 'trailer', events, streams: streams.size } satisfies ExportTrailer);
 }
 
+/** One event's line: credential material withheld, with the digest that keeps its chain step checkable. */
 function eventLine(event: RecordedEvent): ExportEvent {
   if (event.hash === undefined || event.previousHash === undefined) throw new Error(`${event.streamId} revision ${event.revision} carries no hash: the store is not chained`);
   return {
@@ -73,7 +75,7 @@ function eventLine(event: RecordedEvent): ExportEvent {
     id: event.id,
     type: event.type,
     time: event.recordedAt,
-    data: event.data,
+    ...withholdCredentials(event),
     metadata: event.metadata,
     previousHash: event.previousHash,
     hash: event.hash,

@@ -34,6 +34,19 @@ function Json({ value, label }: { value: unknown; label: string }) {
 }
 
 /**
+ * Says which fields of the data the audit side does not show: credential material (a password hash,
+ * the hash of a link or session secret) that events recorded before the credential store carry.
+ */
+function WithheldNote({ fields }: { fields: readonly string[] }) {
+  return (
+    <Typography variant="body2" role="note" sx={{ color: 'text.secondary' }}>
+      Not shown: {fields.join(', ')}. Credential material is withheld from the audit trail; the event still links in its hash chain by the digest
+      of its content as recorded.
+    </Typography>
+  );
+}
+
+/**
  * One recorded event: revision, global position, time, type, who and why, and its data as readable
  * JSON (money as USDC amounts); "As recorded" shows data and metadata exactly as the store holds them.
  */
@@ -80,6 +93,7 @@ export function StreamEventCard({ event }: { event: RecordedEventDto }) {
       ) : (
         <Json value={readableData(event.data)} label="Data" />
       )}
+      {event.withheld && event.withheld.length > 0 && <WithheldNote fields={event.withheld} />}
     </Paper>
   );
 }

@@ -16,6 +16,7 @@ export const SECRET_FIELDS = [
   'confirmPassword',
   'passwordHash',
   'tokenHash',
+  'grantHash',
   'material',
   'token',
   'refreshToken',

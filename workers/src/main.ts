@@ -8,7 +8,7 @@ import { onShutdown, runService, settlesWithin, ShutdownConfig } from '@concierg
 import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { loadWalletMnemonic } from '@concierge/platform/wallet/mnemonic';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
-import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { auditSigningKeyFrom } from '@concierge/platform/audit/audit-key';
 import { checkpointAnchorsFrom } from '@concierge/platform/audit/checkpoint-anchors';
 import { startReplayVerifyWorker } from './audit/replay-verify/job.js';
@@ -59,13 +59,14 @@ runService('workers', async () => {
 
   // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
   const states = aggregateStatesFrom(config, stores.snapshots, logger, checkpointAnchorsFrom(config, stores.eventStore, logger));
-  const commandStore = withAggregateStates(stores.eventStore, states);
-  const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger, observe: metrics.observe });
+  const commands = { eventStore: stores.eventStore, aggregateStates: states };
+  const chainJobs = await startChainJobs({ config, ...commands, logger, observe: metrics.observe });
   const portfolio = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
   const snapshots = await startPortfolioSnapshots({
     eventStore: portfolio.eventStore,
+    aggregateStates: portfolio.aggregateStates,
     readStore: stores.readStore,
-    snapshotSources: snapshotSourcesFrom({ config, eventStore: commandStore, logger }),
+    snapshotSources: snapshotSourcesFrom({ config, ...commands, logger }),
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
     intervalMs: config.SNAPSHOT_INTERVAL,
@@ -101,7 +102,7 @@ runService('workers', async () => {
   const reactors = [
     ...chainJobs.reactors,
     accountNoticesReactor({ eventStore: stores.eventStore, mailQueue, publicUrl: config.PUBLIC_URL, logger }),
-    depositAddressesReactor({ eventStore: commandStore, mnemonic: loadWalletMnemonic(config), logger }),
+    depositAddressesReactor({ ...commands, mnemonic: loadWalletMnemonic(config), logger }),
     keyRevealNoticesReactor({ eventStore: stores.eventStore, readStore: stores.readStore, mailQueue, logger }),
   ];
   const processors = [...projections, ...reactors];
@@ -165,7 +166,7 @@ runService('workers', async () => {
     workerConnection.disconnect();
     mailWorkerConnection.disconnect();
     await snapshotsWritten(states);
-    await snapshotsWritten(portfolio.states);
+    await snapshotsWritten(portfolio.aggregateStates);
     await metrics.close();
     await stores.close();
   }, { hardStopMs: shutdown.SHUTDOWN_GRACE_MS + 10_000 });

@@ -1,14 +1,16 @@
 import type { RequestHandler } from 'express';
 import { feePercentageToNumber, PLAN_DELETED_MESSAGE, PLAN_SAVED_MESSAGE, subscriptionRoutes, type PlanDto, type PlanSavedResponse } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { createPlan, deletePlan, updatePlan, type PlanAfter } from '@concierge/domain/plans/manage-plans';
+import { createPlan } from '@concierge/domain/plans/create-plan';
+import { deletePlan } from '@concierge/domain/plans/delete-plan';
 import { DEFAULT_PLAN_ID } from '@concierge/domain/plans/plan';
+import type { PlanAfter } from '@concierge/domain/plans/plan-after';
+import { updatePlan } from '@concierge/domain/plans/update-plan';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { callerContext } from '../identity/request-context.js';
 
-export interface PlanRouteDeps {
-  readonly eventStore: EventStore;
+export interface PlanRouteDeps extends AggregateDeps {
   readonly now: () => Date;
 }
 
@@ -34,7 +36,7 @@ export function createPlanHandler(deps: PlanRouteDeps): RequestHandler {
 export function updatePlanHandler(deps: PlanRouteDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, subscriptionRoutes.updatePlan);
-    res.json(saved(await updatePlan(deps, params.id, body, callerContext(req, res, deps.now))));
+    res.json(saved(await updatePlan(deps, { ...body, planId: params.id }, callerContext(req, res, deps.now))));
   };
 }
 
@@ -42,7 +44,7 @@ export function updatePlanHandler(deps: PlanRouteDeps): RequestHandler {
 export function deletePlanHandler(deps: PlanRouteDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, subscriptionRoutes.deletePlan);
-    const position = await deletePlan(deps, params.id, callerContext(req, res, deps.now));
+    const position = await deletePlan(deps, { planId: params.id }, callerContext(req, res, deps.now));
     res.json({ message: PLAN_DELETED_MESSAGE, position: wire(position) });
   };
 }

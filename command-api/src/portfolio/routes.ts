@@ -1,13 +1,12 @@
 import type { RequestHandler } from 'express';
 import { portfolioRoutes, type SnapshotAccepted } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { requestPortfolioSnapshot, type SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import { requestPortfolioSnapshot, type SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
 export const SNAPSHOT_REQUESTED_MESSAGE = 'Snapshot requested. The new valuation appears in a few moments.';
 
-export interface PortfolioRouteDeps {
-  readonly eventStore: EventStore;
+export interface PortfolioRouteDeps extends AggregateDeps {
   readonly snapshots: SnapshotRequests;
 }
 
@@ -18,7 +17,7 @@ export interface PortfolioRouteDeps {
 export function snapshotHandler(deps: PortfolioRouteDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, portfolioRoutes.snapshot);
-    const { requestId } = await requestPortfolioSnapshot(deps, params.id, 'admin');
+    const { requestId } = await requestPortfolioSnapshot(deps, { userId: params.id, reason: 'admin' });
     const accepted: SnapshotAccepted = { message: SNAPSHOT_REQUESTED_MESSAGE, requestId, position: null };
     res.status(202).json(accepted);
   };

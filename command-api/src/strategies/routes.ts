@@ -1,13 +1,15 @@
 import type { RequestHandler } from 'express';
 import { STRATEGY_DELETED_MESSAGE, STRATEGY_SAVED_MESSAGE, strategyRoutes, type StrategyGroupDto, type StrategySavedResponse } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { createStrategy, deleteStrategy, updateStrategy, type StrategyAfter } from '@concierge/domain/strategies/manage-strategies';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
+import { createStrategy } from '@concierge/domain/strategies/create-strategy';
+import { deleteStrategy } from '@concierge/domain/strategies/delete-strategy';
+import type { StrategyAfter } from '@concierge/domain/strategies/strategy-after';
+import { updateStrategy } from '@concierge/domain/strategies/update-strategy';
 import { callerContext } from '../identity/request-context.js';
 
-export interface StrategyRouteDeps {
-  readonly eventStore: EventStore;
+export interface StrategyRouteDeps extends AggregateDeps {
   readonly now: () => Date;
 }
 
@@ -33,7 +35,7 @@ export function createStrategyHandler(deps: StrategyRouteDeps): RequestHandler {
 export function updateStrategyHandler(deps: StrategyRouteDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, strategyRoutes.updateStrategy);
-    res.json(saved(await updateStrategy(deps, params.id, body, callerContext(req, res, deps.now))));
+    res.json(saved(await updateStrategy(deps, { ...body, strategyId: params.id }, callerContext(req, res, deps.now))));
   };
 }
 
@@ -41,7 +43,7 @@ export function updateStrategyHandler(deps: StrategyRouteDeps): RequestHandler {
 export function deleteStrategyHandler(deps: StrategyRouteDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, strategyRoutes.deleteStrategy);
-    const position = await deleteStrategy(deps, params.id, callerContext(req, res, deps.now));
+    const position = await deleteStrategy(deps, { strategyId: params.id }, callerContext(req, res, deps.now));
     res.json({ message: STRATEGY_DELETED_MESSAGE, position: wire(position) });
   };
 }

@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { WorkersConfig } from '../config.js';
 import type { WorkerObserver } from '../metrics/jobs.js';
 import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
@@ -33,8 +34,8 @@ export interface ChainJobs {
  * Starts deposit detection (when CHAIN_RPC_URL is set) and on-chain settlement (when
  * SETTLEMENT_MODE=onchain; the config guarantees the chain, token and key are then set).
  */
-export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger; observe?: WorkerObserver }): Promise<ChainJobs> {
-  const { config, eventStore, logger } = deps;
+export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; aggregateStates?: AggregateStates; logger: Logger; observe?: WorkerObserver }): Promise<ChainJobs> {
+  const { config, eventStore, aggregateStates, logger } = deps;
   const chain = chainSettings(config);
   if (!chain) {
     logger.info({ settlement: config.SETTLEMENT_MODE }, 'deposit detection off: CHAIN_RPC_URL is not set');
@@ -56,7 +57,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     provider,
     chain,
     addresses: depositAddressIndex(eventStore),
-    credit: creditDetectedDeposit(eventStore, chain.network, logger),
+    credit: creditDetectedDeposit({ eventStore, aggregateStates }, chain.network, logger),
     maxBlockRange: config.DEPOSIT_SCAN_MAX_BLOCK_RANGE,
     startBlock: config.DEPOSIT_SCAN_START_BLOCK,
     logger,
@@ -77,6 +78,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     const settlementQueue = new Queue(SETTLEMENT_QUEUE, { connection: redis(), prefix: config.QUEUE_PREFIX });
     const settlementDeps = {
       eventStore,
+      aggregateStates,
       provider,
       wallet,
       chain,

@@ -1,17 +1,18 @@
 import type { RequestHandler } from 'express';
 import { userRoutes } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { approveUser, rejectUser, updateUser } from '@concierge/domain/identity/admin/manage-users';
+import { approveUser } from '@concierge/domain/identity/admin/approve-user';
+import { rejectUser } from '@concierge/domain/identity/admin/reject-user';
+import { updateUser } from '@concierge/domain/identity/admin/update-user';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { callerContext } from '../request-context.js';
 
 export const USER_APPROVED_MESSAGE = 'User approved successfully';
 export const USER_REJECTED_MESSAGE = 'User rejected';
 export const USER_UPDATED_MESSAGE = 'User details updated successfully.';
 
-export interface AdminDeps {
-  readonly eventStore: EventStore;
+export interface AdminDeps extends AggregateDeps {
   readonly now: () => Date;
 }
 
@@ -21,7 +22,7 @@ const wire = (position: Position | null) => (position ? formatPosition(position)
 export function approveUserHandler(deps: AdminDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, userRoutes.approveUser);
-    const position = await approveUser(deps.eventStore, params.id, callerContext(req, res, deps.now));
+    const position = await approveUser(deps, { userId: params.id }, callerContext(req, res, deps.now));
     res.json({ message: USER_APPROVED_MESSAGE, position: wire(position) });
   };
 }
@@ -30,7 +31,7 @@ export function approveUserHandler(deps: AdminDeps): RequestHandler {
 export function rejectUserHandler(deps: AdminDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, userRoutes.rejectUser);
-    const position = await rejectUser(deps.eventStore, params.id, body.reason, callerContext(req, res, deps.now));
+    const position = await rejectUser(deps, { userId: params.id, reason: body.reason }, callerContext(req, res, deps.now));
     res.json({ message: USER_REJECTED_MESSAGE, position: wire(position) });
   };
 }
@@ -39,7 +40,7 @@ export function rejectUserHandler(deps: AdminDeps): RequestHandler {
 export function updateUserHandler(deps: AdminDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, userRoutes.updateUser);
-    const position = await updateUser(deps.eventStore, params.id, body, callerContext(req, res, deps.now));
+    const position = await updateUser(deps, { userId: params.id, changes: body }, callerContext(req, res, deps.now));
     res.json({ message: USER_UPDATED_MESSAGE, position: wire(position) });
   };
 }

@@ -1,11 +1,13 @@
 import type { RequestHandler } from 'express';
-import { authRoutes } from '@concierge/contracts';
+import { authRoutes, type LoginResponse, type UserDto } from '@concierge/contracts';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { clientAddress } from '@concierge/platform/rate-limit/client-address';
-import { endSession, refreshSession } from '@concierge/domain/identity/session/refresh';
+import { endSession } from '@concierge/domain/identity/session/end-session';
+import { refreshSession } from '@concierge/domain/identity/session/refresh-session';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
-import { createLogin, type LoginDeps } from '@concierge/domain/identity/login/login';
+import { createLogIn, type LoginDeps, type SignedIn } from '@concierge/domain/identity/login/log-in';
+import type { MemberProfile } from '@concierge/domain/identity/user/member-profile';
 import { contextFor } from '../request-context.js';
 import type { CredentialAttempts } from '../rate-limits.js';
 
@@ -17,6 +19,27 @@ interface Clock {
 
 const wire = (position: Position | null) => (position ? formatPosition(position) : null);
 
+/** The signed-in user as the login answer shows them. */
+function userDto({ user, depositAddress, primaryWithdrawalAddressId, planName }: MemberProfile): UserDto {
+  return {
+    _id: user.userId,
+    id: user.userId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    walletAddress: depositAddress,
+    subscriptionPlan: user.planId,
+    subscriptionPlanName: planName,
+    primaryWithdrawalAddress: primaryWithdrawalAddressId,
+    emailVerified: user.emailVerified,
+    createdAt: user.registeredAt,
+  };
+}
+
+const loginResponse = ({ token, refreshToken, profile, position }: SignedIn): LoginResponse => ({ token, refreshToken, user: userDto(profile), position: wire(position) });
+
 /**
  * POST /auth/login. Every attempt counts as a failure of this email from this address, and of this
  * email from anywhere, until the password proves right, so a burst of guesses sent at once is held
@@ -26,7 +49,7 @@ const wire = (position: Position | null) => (position ? formatPosition(position)
  * so guessers elsewhere cannot keep the owner out by keeping that back-off at its cap.
  */
 export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAttempts | undefined }): RequestHandler {
-  const logIn = createLogin(deps);
+  const logIn = createLogIn(deps);
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.login);
     const attempts = deps.attempts;
@@ -37,7 +60,7 @@ export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAt
     const succeeded = attempts
       ? () => Promise.all([attempts.signIn.succeeded(client), attempts.signInAccount.succeeded(body.email), attempts.knownSignIns.remember(client)]).then(() => undefined)
       : undefined;
-    res.json(await logIn(body, contextFor(res, deps.now), succeeded));
+    res.json(loginResponse(await logIn({ ...body, passwordAccepted: succeeded }, contextFor(res, deps.now))));
   };
 }
 
@@ -45,7 +68,7 @@ export function loginHandler(deps: LoginDeps & Clock & { attempts?: CredentialAt
 export function refreshTokenHandler(deps: SessionDeps & Clock): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.refreshToken);
-    const { token, refreshToken, position } = await refreshSession(deps, body.refreshToken, contextFor(res, deps.now));
+    const { token, refreshToken, position } = await refreshSession(deps, { refreshToken: body.refreshToken }, contextFor(res, deps.now));
     res.json({ token, refreshToken, position: wire(position) });
   };
 }
@@ -54,7 +77,7 @@ export function refreshTokenHandler(deps: SessionDeps & Clock): RequestHandler {
 export function logoutHandler(deps: SessionDeps & Clock): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.logout);
-    const { position } = await endSession(deps, body.refreshToken, contextFor(res, deps.now));
+    const { position } = await endSession(deps, { refreshToken: body.refreshToken }, contextFor(res, deps.now));
     res.json({ message: SIGNED_OUT_MESSAGE, position: wire(position) });
   };
 }

@@ -1,10 +1,12 @@
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
 import type { RequestHandler } from 'express';
 import { authRoutes } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { checkResetToken, requestPasswordReset, resetPassword, type PasswordResetDeps } from '@concierge/domain/identity/password-reset/password-reset';
+import { checkResetToken } from '@concierge/domain/identity/password-reset/check-reset-token';
+import { requestPasswordReset, type PasswordResetDeps } from '@concierge/domain/identity/password-reset/request-password-reset';
+import { resetPassword } from '@concierge/domain/identity/password-reset/reset-password';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { contextFor } from '../request-context.js';
 
 export const RESET_LINK_SENT_MESSAGE = "If an account exists for this email, you'll receive a link to reset your password shortly.";
@@ -18,16 +20,16 @@ interface Clock {
 export function forgotPasswordHandler(deps: PasswordResetDeps & Clock): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, authRoutes.forgotPassword);
-    await requestPasswordReset(deps, body.email, contextFor(res, deps.now));
+    await requestPasswordReset(deps, { email: body.email }, contextFor(res, deps.now));
     res.json({ message: RESET_LINK_SENT_MESSAGE });
   };
 }
 
 /** GET /auth/reset-password/:token */
-export function checkResetTokenHandler(deps: { eventStore: EventStore; credentials: CredentialStore } & Clock): RequestHandler {
+export function checkResetTokenHandler(deps: AggregateDeps & { credentials: CredentialStore } & Clock): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, authRoutes.checkResetToken);
-    await checkResetToken(deps, params.token, deps.now());
+    await checkResetToken(deps, { token: params.token }, { now: deps.now() });
     res.json({ valid: true });
   };
 }

@@ -4,7 +4,8 @@ import { principalOf } from '@concierge/platform/auth/authorize';
 import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
 import type { PasswordDeps } from '@concierge/domain/identity/credentials';
-import { changePassword, updateProfile, type PasswordGuesses } from '@concierge/domain/identity/profile/profile';
+import { changePassword, type PasswordGuesses } from '@concierge/domain/identity/profile/change-password';
+import { updateProfile } from '@concierge/domain/identity/profile/update-profile';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
 import type { CredentialAttempts } from '../rate-limits.js';
 import { callerContext } from '../request-context.js';
@@ -33,7 +34,7 @@ export function updateProfileHandler(deps: SessionDeps & Clock): RequestHandler 
   return async (req, res) => {
     const { body } = inputOf(req, userRoutes.updateProfile);
     const ctx = callerContext(req, res, deps.now);
-    const position = await updateProfile(deps.eventStore, principalOf(req).userId, { ...body, email: sentEmail(req) }, ctx);
+    const position = await updateProfile(deps, { ...body, userId: principalOf(req).userId, email: sentEmail(req) }, ctx);
     res.json({ message: PROFILE_UPDATED_MESSAGE, position: position ? formatPosition(position) : null });
   };
 }
@@ -53,7 +54,7 @@ export function changePasswordHandler(deps: SessionDeps & PasswordDeps & Clock &
       failuresBeforeSignOut: attempts.limits.changePassword.failuresBeforeSignOut,
       succeeded: () => attempts.passwordChange.succeeded(userId),
     };
-    const { token, refreshToken, position } = await changePassword(deps, { userId, sessionId }, body, ctx, guesses);
+    const { token, refreshToken, position } = await changePassword(deps, { ...body, userId, sessionId, guesses }, ctx);
     res.json({ message: PASSWORD_CHANGED_MESSAGE, position: position ? formatPosition(position) : null, token, refreshToken });
   };
 }

@@ -30,7 +30,7 @@ export function registerHandler(deps: MemberRegistrationDeps & Clock): RequestHa
 export function verifyEmailHandler(deps: VerifyEmailDeps & Clock): RequestHandler {
   return async (req: Request, res: Response) => {
     const { body } = inputOf(req, authRoutes.verifyEmail);
-    const position = await verifyEmail(deps, body.token, context(res, deps, 'email-confirmation'));
+    const position = await verifyEmail(deps, { token: body.token }, context(res, deps, 'email-confirmation'));
     res.json({ message: EMAIL_VERIFIED_MESSAGE, position: position ? formatPosition(position) : null });
   };
 }

@@ -3,8 +3,9 @@ import { STEP_UP_GRANT_HEADER, walletRoutes, type PrivateKeyGrantResponse, type 
 import { principalOf } from '@concierge/platform/auth/authorize';
 import { inputOf } from '@concierge/platform/http/route-table';
 import { StepUpLimitError } from '@concierge/domain/identity/step-up/decide';
-import type { StepUpScope } from '@concierge/domain/identity/step-up/grants';
-import { grantKeyReveal, revealPrivateKey, type KeyRevealDeps } from '@concierge/domain/money/wallets/wallet-commands';
+import type { StepUpScope } from '@concierge/domain/identity/step-up/step-up';
+import { grantKeyReveal, type KeyRevealDeps } from '@concierge/domain/money/wallets/grant-key-reveal';
+import { revealPrivateKey } from '@concierge/domain/money/wallets/reveal-private-key';
 import { callerContext } from '../../identity/request-context.js';
 import { wire, type WalletDeps } from './routes.js';
 
@@ -35,7 +36,7 @@ export function privateKeyGrantHandler(deps: PrivateKeyDeps): RequestHandler {
     res.setHeader('Cache-Control', 'no-store');
     const ctx = callerContext(req, res, deps.now);
     await withRetryAfter(res, async () => {
-      const issued = await grantKeyReveal(deps, scopeOf(req, params.id), body.password, body.reason, ctx);
+      const issued = await grantKeyReveal(deps, { scope: scopeOf(req, params.id), password: body.password, reason: body.reason }, ctx);
       const reply: PrivateKeyGrantResponse = {
         grant: issued.grant,
         expiresAt: issued.expiresAt,
@@ -56,7 +57,7 @@ export function privateKeyHandler(deps: PrivateKeyDeps): RequestHandler {
     const { params } = inputOf(req, walletRoutes.privateKey);
     res.setHeader('Cache-Control', 'no-store');
     const grant = req.header(STEP_UP_GRANT_HEADER)?.trim() ?? '';
-    const revealed = await revealPrivateKey(deps, scopeOf(req, params.id), grant, callerContext(req, res, deps.now));
+    const revealed = await revealPrivateKey(deps, { scope: scopeOf(req, params.id), grant }, callerContext(req, res, deps.now));
     const { address, privateKey, position } = revealed;
     const body: PrivateKeyResponse = { address, privateKey, message: PRIVATE_KEY_REVEALED_MESSAGE, position: wire(position) };
     res.json(body);

@@ -1,16 +1,15 @@
 import type { RequestHandler } from 'express';
 import { walletRoutes } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/wallet-commands';
+import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/configure-auto-withdrawal';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { callerContext } from '../../identity/request-context.js';
 
 export const AUTO_WITHDRAWAL_UPDATED_MESSAGE = 'Auto-withdrawal updated.';
 
-export interface WalletDeps {
-  readonly eventStore: EventStore;
+export interface WalletDeps extends AggregateDeps {
   readonly now: () => Date;
 }
 
@@ -20,7 +19,7 @@ export const wire = (position: Position | null) => (position ? formatPosition(po
 export function autoWithdrawalHandler(deps: WalletDeps): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, walletRoutes.autoWithdrawal);
-    const position = await configureAutoWithdrawal(deps.eventStore, principalOf(req).userId, body.enabled, callerContext(req, res, deps.now));
+    const position = await configureAutoWithdrawal(deps, { userId: principalOf(req).userId, enabled: body.enabled }, callerContext(req, res, deps.now));
     res.json({ message: AUTO_WITHDRAWAL_UPDATED_MESSAGE, position: wire(position) });
   };
 }

@@ -1,10 +1,14 @@
 import type { RequestHandler } from 'express';
 import { withdrawalAddressRoutes, type WithdrawalAddressSavedResponse } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { formatPosition, type Position } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { addAddress, editAddress, removeAddress, setPrimaryAddress, type WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
+import { addWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/add-withdrawal-address';
+import { editWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/edit-withdrawal-address';
+import { removeWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/remove-withdrawal-address';
+import type { WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/saved-address';
+import { setPrimaryWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/set-primary-withdrawal-address';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { callerContext } from '../../identity/request-context.js';
 
 /** Success texts. */
@@ -13,8 +17,7 @@ export const ADDRESS_UPDATED_MESSAGE = 'Address updated successfully.';
 export const ADDRESS_DELETED_MESSAGE = 'Address deleted.';
 export const PRIMARY_SET_MESSAGE = 'Primary withdrawal address updated.';
 
-export interface WithdrawalAddressDeps {
-  readonly eventStore: EventStore;
+export interface WithdrawalAddressDeps extends AggregateDeps {
   readonly now: () => Date;
 }
 
@@ -29,7 +32,7 @@ function savedResponse({ addressId, saved, isPrimary, position }: WithdrawalAddr
 export function addAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, withdrawalAddressRoutes.addAddress);
-    const saved = await addAddress(deps.eventStore, principalOf(req).userId, body, callerContext(req, res, deps.now));
+    const saved = await addWithdrawalAddress(deps, { ...body, userId: principalOf(req).userId }, callerContext(req, res, deps.now));
     res.status(201).json(savedResponse(saved, ADDRESS_SAVED_MESSAGE));
   };
 }
@@ -38,7 +41,7 @@ export function addAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
 export function editAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, withdrawalAddressRoutes.editAddress);
-    const saved = await editAddress(deps.eventStore, principalOf(req).userId, params.id, body, callerContext(req, res, deps.now));
+    const saved = await editWithdrawalAddress(deps, { ...body, userId: principalOf(req).userId, addressId: params.id }, callerContext(req, res, deps.now));
     res.json(savedResponse(saved, ADDRESS_UPDATED_MESSAGE));
   };
 }
@@ -47,7 +50,7 @@ export function editAddressHandler(deps: WithdrawalAddressDeps): RequestHandler 
 export function removeAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, withdrawalAddressRoutes.removeAddress);
-    const position = await removeAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));
+    const position = await removeWithdrawalAddress(deps, { userId: principalOf(req).userId, addressId: params.id }, callerContext(req, res, deps.now));
     res.json({ message: ADDRESS_DELETED_MESSAGE, position: wire(position) });
   };
 }
@@ -56,7 +59,7 @@ export function removeAddressHandler(deps: WithdrawalAddressDeps): RequestHandle
 export function setPrimaryAddressHandler(deps: WithdrawalAddressDeps): RequestHandler {
   return async (req, res) => {
     const { params } = inputOf(req, withdrawalAddressRoutes.setPrimaryAddress);
-    const position = await setPrimaryAddress(deps.eventStore, principalOf(req).userId, params.id, callerContext(req, res, deps.now));
+    const position = await setPrimaryWithdrawalAddress(deps, { userId: principalOf(req).userId, addressId: params.id }, callerContext(req, res, deps.now));
     res.json({ message: PRIMARY_SET_MESSAGE, position: wire(position) });
   };
 }

@@ -1,15 +1,45 @@
 import type { Request, RequestHandler } from 'express';
-import { withdrawalRoutes } from '@concierge/contracts';
+import { withdrawalRoutes, type ProcessWithdrawalRequest, type ProcessWithdrawalResponse, type WithdrawalRequestedResponse } from '@concierge/contracts';
 import { principalOf } from '@concierge/platform/auth/authorize';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import { formatPosition } from '@concierge/platform/event-store/position';
 import { inputOf } from '@concierge/platform/http/route-table';
-import { cancelOwnWithdrawal, processWithdrawal, requestWithdrawal } from '@concierge/domain/money/withdrawals/withdrawals';
+import { cancelOwnWithdrawal } from '@concierge/domain/money/withdrawals/cancel-own-withdrawal';
+import { processWithdrawal, type ProcessedWithdrawal } from '@concierge/domain/money/withdrawals/process-withdrawal';
+import type { RequestedWithdrawal } from '@concierge/domain/money/withdrawals/replay';
+import { requestWithdrawal } from '@concierge/domain/money/withdrawals/request-withdrawal';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { callerContext } from '../../identity/request-context.js';
 
-export interface WithdrawalDeps {
-  readonly eventStore: EventStore;
+export const WITHDRAWAL_REQUESTED_MESSAGE = 'Withdrawal request submitted successfully';
+export const PROCESSED_MESSAGES = {
+  approve: 'Withdrawal approved',
+  reject: 'Withdrawal rejected',
+  complete: 'Withdrawal completed',
+  cancel: 'Withdrawal cancelled',
+  retry: 'A new payout will be sent',
+} as const;
+
+export interface WithdrawalDeps extends AggregateDeps {
   readonly now: () => Date;
 }
+
+/** A request's answer: the same, pending, for its replays. */
+const requestedResponse = ({ withdrawalId, position }: RequestedWithdrawal): WithdrawalRequestedResponse => ({
+  message: WITHDRAWAL_REQUESTED_MESSAGE,
+  withdrawalId,
+  status: 'pending',
+  position: position ? formatPosition(position) : null,
+});
+
+/** The toast for an admin's action: `approve` with the payout hash approves and completes. */
+const processedMessage = (request: ProcessWithdrawalRequest): string =>
+  request.action === 'approve' && request.transactionHash !== undefined ? PROCESSED_MESSAGES.complete : PROCESSED_MESSAGES[request.action];
+
+const processedResponse = ({ status, position }: ProcessedWithdrawal, message: string): ProcessWithdrawalResponse => ({
+  message,
+  status,
+  position: position ? formatPosition(position) : null,
+});
 
 /** The header a client may send so that resending the same request never withdraws twice. */
 const idempotencyKeyOf = (req: Request) => req.get('idempotency-key') ?? undefined;
@@ -19,10 +49,10 @@ export function requestWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
   return async (req, res) => {
     const { body } = inputOf(req, withdrawalRoutes.requestWithdrawal);
     const ctx = callerContext(req, res, deps.now);
-    const { replayed, ...answer } = await requestWithdrawal(deps.eventStore, principalOf(req).userId, body, ctx, idempotencyKeyOf(req));
+    const requested = await requestWithdrawal(deps, { ...body, userId: principalOf(req).userId, idempotencyKey: idempotencyKeyOf(req) }, ctx);
     // As Stripe marks it: this is the original answer of an earlier request with the same key.
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.json(answer);
+    if (requested.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.json(requestedResponse(requested));
   };
 }
 
@@ -31,7 +61,7 @@ export function processWithdrawalHandler(deps: WithdrawalDeps): RequestHandler {
   return async (req, res) => {
     const { params, body } = inputOf(req, withdrawalRoutes.processRequest);
     const ctx = callerContext(req, res, deps.now);
-    res.json(await processWithdrawal(deps.eventStore, params.id, body, ctx));
+    res.json(processedResponse(await processWithdrawal(deps, { withdrawalId: params.id, request: body }, ctx), processedMessage(body)));
   };
 }
 
@@ -41,6 +71,6 @@ export function cancelOwnWithdrawalHandler(deps: WithdrawalDeps): RequestHandler
     const { params, body } = inputOf(req, withdrawalRoutes.cancelOwn);
     const ctx = callerContext(req, res, deps.now);
     const reason = body?.reason ? body.reason : null;
-    res.json(await cancelOwnWithdrawal(deps.eventStore, principalOf(req).userId, params.id, reason, ctx));
+    res.json(processedResponse(await cancelOwnWithdrawal(deps, { memberId: principalOf(req).userId, withdrawalId: params.id, reason }, ctx), PROCESSED_MESSAGES.cancel));
   };
 }

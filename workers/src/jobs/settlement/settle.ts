@@ -1,9 +1,9 @@
 import { isError, type JsonRpcProvider, type Wallet } from 'ethers';
 import type { Logger } from 'pino';
 import { ConflictError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import type { ChainSettings } from '../../chain/config.js';
 import { signTokenTransfer } from '../../chain/hot-wallet.js';
 import { withinCeiling } from './fees.js';
@@ -22,8 +22,7 @@ export interface SettlementCrashPoints {
   afterReplaced?(attempt: { transactionHash: string }): Promise<void> | void;
 }
 
-export interface SettlementDeps {
-  readonly eventStore: EventStore;
+export interface SettlementDeps extends AggregateDeps {
   readonly provider: JsonRpcProvider;
   /** The hot wallet; it signs locally, the provider only sends. */
   readonly wallet: Wallet;
@@ -65,7 +64,7 @@ export async function settleWithdrawal(deps: SettlementDeps, target: SettlementT
     if (withdrawal.haltedReason !== null && withdrawal.signedAttempt === null) return { kind: 'failed', reason: withdrawal.haltedReason };
     if (withdrawal.destination.network !== deps.chain.network) {
       const reason = `The destination is on ${withdrawal.destination.network}, but the hot wallet pays on ${deps.chain.network}; pay it by hand.`;
-      await record(deps.eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason, retryable: false } });
+      await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason, retryable: false } });
       return { kind: 'failed', reason };
     }
     const inFlight = inFlightAttempts(withdrawal);
@@ -78,7 +77,7 @@ export async function settleWithdrawal(deps: SettlementDeps, target: SettlementT
 }
 
 async function loadWithdrawal(deps: SettlementDeps, target: SettlementTarget): Promise<Withdrawal> {
-  const account = await loadAccount(deps.eventStore, target.userId);
+  const account = await readAccount(deps, target.userId);
   const withdrawal = account.withdrawals.get(target.withdrawalId);
   if (!withdrawal) throw new WithdrawalNotFoundError(target);
   return withdrawal;
@@ -106,13 +105,13 @@ async function signAndRecord(deps: SettlementDeps, target: SettlementTarget, wit
     // The transfer would revert (usually: the hot wallet holds too little USDC). Say so on the
     // withdrawal for the admins, then let the job retry later; nothing was signed.
     if (isError(error, 'CALL_EXCEPTION')) {
-      await record(deps.eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason: CANNOT_PAY_REASON, retryable: true } });
+      await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason: CANNOT_PAY_REASON, retryable: true } });
     }
     throw error;
   }
   try {
-    await claimPayoutHash(deps.eventStore, target, signed.transactionHash);
-    await record(deps.eventStore, target, {
+    await claimPayoutHash(deps, target, signed.transactionHash);
+    await record(deps, target, {
       type: 'RecordWithdrawalSettlementSigned',
       data: {
         ...target,

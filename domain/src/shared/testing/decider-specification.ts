@@ -19,25 +19,29 @@ type ExpectedError = (abstract new (...args: never[]) => Error) | Error | string
 export class Given<S, E extends DomainEvent, C> {
   constructor(
     private readonly decider: Decider<S, E, C>,
-    /** Every event so far, oldest first. */
-    readonly events: readonly E[],
+    private readonly past: readonly E[],
   ) {}
+
+  /** Every event so far, oldest first. */
+  get events(): E[] {
+    return [...this.past];
+  }
 
   /** The state the events fold to. */
   get state(): S {
-    return this.events.reduce((state, event) => this.decider.evolve(state, event), this.decider.initialState);
+    return this.past.reduce((state, event) => this.decider.evolve(state, event), this.decider.initialState);
   }
 
   /** This history with what these commands decide after it, each on the state the ones before it left. */
   after(...commands: readonly C[]): Given<S, E, C> {
     return new Given(
       this.decider,
-      commands.reduce<readonly E[]>((events, command) => new When(this.decider, events, command).history, this.events),
+      commands.reduce<readonly E[]>((events, command) => new When(this.decider, events, command).history, this.past),
     );
   }
 
   when(command: C): When<S, E, C> {
-    return new When(this.decider, this.events, command);
+    return new When(this.decider, this.past, command);
   }
 }
 

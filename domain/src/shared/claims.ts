@@ -107,7 +107,7 @@ export async function claimValue(
     );
     return decision.position;
   } catch (error) {
-    // Someone else claimed it between the check and the decision: they hold it now.
+    // The decider's own refusal names the holder: worded as the caller's refusal too.
     if (error instanceof ClaimHeldError) throw checks.refuse(error.holder);
     throw error;
   }

@@ -173,7 +173,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { regex: '^@concierge/domain/shared/aggregate$', message: 'call a use case in domain: the command pipeline (handleCommand, loadState) runs inside it.' },
+            { regex: '^@concierge/domain/shared/aggregate$', message: 'call a use case in domain: the command pipeline (defineAggregate, an aggregate\'s load and handle) runs inside it.' },
             { regex: '^@concierge/domain/.+/decide$', importNamePattern: '^decide|^evolve|Aggregate$', message: 'deciders are called by the use cases in domain, never by an adapter.' },
           ],
         },

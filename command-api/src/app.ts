@@ -10,11 +10,11 @@ import type { Registry } from '@concierge/platform/metrics/registry';
 import { mountRouteTable } from '@concierge/platform/http/route-table';
 import type { RateLimiter } from '@concierge/platform/rate-limit/fixed-window';
 import { eventStoreCheck, type ReadinessCheck } from '@concierge/platform/http/readiness';
-import { aggregateStates, withAggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { aggregateStates, type AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
 import { eventStoreStandings } from '@concierge/domain/identity/access/store-standings';
 import type { Handlers } from '@concierge/platform/http/handlers';
 import { withStandingNotices } from './identity/access/standing-notices.js';
@@ -60,18 +60,20 @@ export interface CommandAppDeps {
 export function createCommandApp(deps: CommandAppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const standingChanges = deps.standingChanges ?? localStandingChanges();
-  const eventStore = withAggregateStates(withStandingNotices(deps.eventStore, standingChanges), deps.aggregateStates ?? aggregateStates());
-  const freshStandings = eventStoreStandings(eventStore);
+  const eventStore = withStandingNotices(deps.eventStore, standingChanges);
+  // One cache of folded states and one snapshot store for every use case of this process.
+  const states = deps.aggregateStates ?? aggregateStates();
+  const freshStandings = eventStoreStandings(eventStore, states);
   // The store is the source: once the channel is back, nothing else has to catch up.
   const standings = followedStandings({ changes: standingChanges, source: freshStandings, store: freshStandings });
   const attempts = deps.rateLimiter ? credentialAttempts(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS) : undefined;
   // Each context brings its routes' handlers; the type holds the whole map to the command side of the table.
   const handlers: Handlers<'command'> = {
-    ...identityHandlers({ ...deps, eventStore, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' }),
-    ...moneyHandlers({ ...deps, eventStore, mnemonic: deps.walletMnemonic }),
-    ...planHandlers({ eventStore }),
-    ...strategyHandlers({ eventStore }),
-    ...portfolioHandlers({ eventStore, snapshots: deps.snapshots }),
+    ...identityHandlers({ ...deps, eventStore, aggregateStates: states, now, attempts, publicUrl: deps.publicUrl ?? 'http://localhost:8080' }),
+    ...moneyHandlers({ ...deps, eventStore, aggregateStates: states, mnemonic: deps.walletMnemonic }),
+    ...planHandlers({ eventStore, aggregateStates: states }),
+    ...strategyHandlers({ eventStore, aggregateStates: states }),
+    ...portfolioHandlers({ eventStore, aggregateStates: states, snapshots: deps.snapshots }),
   };
   const before = deps.rateLimiter ? authRateLimiting(deps.rateLimiter, deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS, deps.logger) : undefined;
   const router = mountRouteTable({

@@ -20,7 +20,7 @@ import { openCredentialStore } from '@concierge/platform/credential-store/open';
 import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 import { serviceMetrics } from '@concierge/platform/metrics/registry';
 import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
-import { seedCatalog } from '@concierge/domain/plans/seed';
+import { seedCatalog } from '@concierge/domain/plans/seed-catalog';
 import { AccountNotOwnedError, EmailUnconfirmedError, ensureAdmin, InvalidAdminInputError } from '@concierge/domain/identity/admin/ensure-admin';
 import { createCommandApp } from './app.js';
 import { authRateLimitsOf, CommandApiConfig } from './config.js';
@@ -61,7 +61,7 @@ runService('command-api', async () => {
 
   const seeded = await seedCatalog(
     { eventStore: stores.eventStore },
-    config.DEFAULT_PLAN_FEE_PERCENT,
+    { defaultPlanFeePercentage: config.DEFAULT_PLAN_FEE_PERCENT },
     { actor: { type: 'system', reason: 'start-up seed' }, correlationId: randomUUID(), causationId: randomUUID(), now: new Date() },
   );
   logger.info({ defaultPlan: seeded.defaultPlan, strategies: seeded.strategies }, 'default plan and seed strategy groups ensured');

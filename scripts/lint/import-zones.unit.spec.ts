@@ -44,10 +44,10 @@ describe('import zones', () => {
 
   it('keeps the command pipeline and the deciders inside domain: routes and jobs call use cases', async () => {
     const route = 'command-api/src/money/wallets/probe.ts';
-    expect(await zoneErrors(route, "import { handleCommand } from '@concierge/domain/shared/aggregate';\n")).toHaveLength(1);
+    expect(await zoneErrors(route, "import { defineAggregate } from '@concierge/domain/shared/aggregate';\n")).toHaveLength(1);
     expect(await zoneErrors(route, "import { walletAggregate } from '@concierge/domain/money/wallets/decide';\n")).toHaveLength(1);
     expect(await zoneErrors('workers/src/jobs/probe.ts', "import { decideAccount } from '@concierge/domain/money/account/decide';\n")).toHaveLength(1);
-    expect(await zoneErrors(route, "import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/wallet-commands';\n")).toEqual([]);
+    expect(await zoneErrors(route, "import { configureAutoWithdrawal } from '@concierge/domain/money/wallets/configure-auto-withdrawal';\n")).toEqual([]);
     expect(await zoneErrors('workers/src/jobs/settlement/fees.ts', "import { minimumReplacementFee } from '@concierge/domain/money/account/decide';\n")).toEqual([]);
   });
 

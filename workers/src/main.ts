@@ -6,7 +6,7 @@ import { startHeartbeat } from '@concierge/platform/service/heartbeat';
 import { onShutdown, runService, settlesWithin, ShutdownConfig } from '@concierge/platform/service/run';
 import { waitForDependencies } from '@concierge/platform/service/wait-for-dependencies';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
-import { aggregateStatesFrom, snapshotsWritten, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { aggregateStatesFrom, snapshotsWritten } from '@concierge/domain/shared/aggregate-states';
 import { checkpointAnchorsFrom } from '@concierge/platform/audit/checkpoint-anchors';
 import { withStoreMetrics } from '@concierge/platform/metrics/event-store';
 import { WorkersConfig } from './config.js';
@@ -59,11 +59,11 @@ runService('workers', async () => {
 
   // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
   const states = aggregateStatesFrom(config, stores.snapshots, logger, checkpointAnchorsFrom(config, stores.eventStore, logger));
-  const commandStore = withAggregateStates(stores.eventStore, states);
+  const commands = { eventStore: stores.eventStore, aggregateStates: states };
   // Each context starts its reactors' dependencies and its job queues, one after the other.
   const contexts: StartedContext[] = [];
   for (const module of WORKERS_MODULES) {
-    contexts.push(await module.start({ config, logger, stores, commandStore, mailQueue: mail.queue, projections, observe: metrics.observe }));
+    contexts.push(await module.start({ config, logger, stores, commands, mailQueue: mail.queue, projections, observe: metrics.observe }));
   }
   const reactors = contexts.flatMap((context) => context.reactors);
   const processors = [...projections, ...reactors];

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { ContextName } from '@concierge/contracts/shared/contexts';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import type { Stores } from '@concierge/platform/stores';
 import type { WorkersConfig } from './config.js';
 import type { WorkerObserver } from './metrics/jobs.js';
@@ -13,8 +13,8 @@ export interface WorkersRuntime {
   readonly config: WorkersConfig;
   readonly logger: Logger;
   readonly stores: Omit<Stores, 'close'>;
-  /** The event store with the aggregate-state cache: for the jobs and reactors that decide commands. */
-  readonly commandStore: EventStore;
+  /** The event store and the process's aggregate states: for the jobs and reactors that decide commands. */
+  readonly commands: AggregateDeps;
   /** The MAIL queue: reactors add their notices to it. */
   readonly mailQueue: Queue;
   /** Every projection of every context (replay-verify rebuilds and compares them all). */

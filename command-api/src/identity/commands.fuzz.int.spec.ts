@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, PORTFOLIO_SNAPSHOT_QUEUE, portfolioRoutes, strategyRoutes, subscriptionRoutes, userRoutes, type RouteDef } from '@concierge/contracts';
-import { seedCatalog } from '@concierge/domain/plans/seed';
+import { seedCatalog } from '@concierge/domain/plans/seed-catalog';
 import { findIllFormedText } from '@concierge/platform/http/validate';
 import { bullmqSnapshotRequests } from '../portfolio/snapshot-queue.js';
 import { fuzzCallers, startIdentityApi, type IdentityApi } from './testing/harness.js';
@@ -90,7 +90,7 @@ describe('fuzzing every auth, users, plans, strategies and portfolio command rou
         changePassword: { perAccount: 1_000_000, windowSeconds: 60, failuresBeforeSignOut: 1_000_000 },
       },
     });
-    await seedCatalog({ eventStore: api.store }, '0', { actor: { type: 'system' }, correlationId: 'seed', causationId: 'seed', now: api.clock.now });
+    await seedCatalog({ eventStore: api.store }, { defaultPlanFeePercentage: '0' }, { actor: { type: 'system' }, correlationId: 'seed', causationId: 'seed', now: api.clock.now });
     const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
     const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
     ids = [adminId, memberId];

@@ -1,6 +1,5 @@
 import type { SigningKeys } from '@concierge/platform/auth/keys';
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
@@ -11,9 +10,9 @@ import { profileHandlers } from './profile/routes.js';
 import type { CredentialAttempts } from './rate-limits.js';
 import { registrationHandlers } from './registration/routes.js';
 import { logoutEverywhereHandlers } from './session/logout-everywhere.js';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
-export interface IdentityHandlerDeps {
-  readonly eventStore: EventStore;
+export interface IdentityHandlerDeps extends AggregateDeps {
   readonly hasher: PasswordHasher;
   readonly credentials: CredentialStore;
   readonly keys: SigningKeys;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailReservationStreamId } from '@concierge/domain/identity/registration/register';
+import { emailReservationStreamId } from '@concierge/domain/identity/registration/email-reservation';
 import { startIdentityApi, type IdentityApi } from './testing/harness.js';
 
 const PASSWORD = 'Analytical1';

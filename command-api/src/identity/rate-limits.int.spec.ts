@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_OUT_AFTER_GUESSES_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@concierge/domain/identity/profile/profile';
+import { SIGNED_OUT_AFTER_GUESSES_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@concierge/domain/identity/profile/change-password';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import { SIGN_IN_BACKOFF_MESSAGE, type AuthRateLimits } from './rate-limits.js';
 import { startIdentityApi, type IdentityApi } from './testing/harness.js';

@@ -1,5 +1,4 @@
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 import { depositHandlers } from './deposits/routes.js';
@@ -7,9 +6,9 @@ import { privateKeyHandlers } from './wallets/private-key.js';
 import { walletHandlers } from './wallets/routes.js';
 import { withdrawalAddressHandlers } from './withdrawal-addresses/routes.js';
 import { withdrawalHandlers } from './withdrawals/routes.js';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
-export interface MoneyHandlerDeps {
-  readonly eventStore: EventStore;
+export interface MoneyHandlerDeps extends AggregateDeps {
   /** The admin's password is checked again before a key is revealed. */
   readonly hasher: PasswordHasher;
   readonly credentials: CredentialStore;

@@ -1,12 +1,13 @@
 import { feePercentageToNumber, PLAN_DELETED_MESSAGE, PLAN_SAVED_MESSAGE, type PlanDto, type PlanSavedResponse } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers, WithStorePosition } from '@concierge/platform/http/handlers';
-import { createPlan, deletePlan, updatePlan, type PlanAfter } from '@concierge/domain/plans/manage-plans';
+import { createPlan } from '@concierge/domain/plans/create-plan';
+import { deletePlan } from '@concierge/domain/plans/delete-plan';
 import { DEFAULT_PLAN_ID } from '@concierge/domain/plans/plan';
+import type { PlanAfter } from '@concierge/domain/plans/plan-after';
+import { updatePlan } from '@concierge/domain/plans/update-plan';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
-export interface PlanRouteDeps {
-  readonly eventStore: EventStore;
-}
+export type PlanRouteDeps = AggregateDeps;
 
 /** The plan as GET /subscriptions shows it, so the SPA can update its table without a reload. */
 export function planDto({ plan }: PlanAfter): PlanDto {
@@ -20,7 +21,7 @@ const saved = (after: PlanAfter): WithStorePosition<PlanSavedResponse> => ({ mes
 export function planHandlers(deps: PlanRouteDeps) {
   return {
     'subscriptions.create': async ({ body, context }) => saved(await createPlan(deps, body, context)),
-    'subscriptions.update': async ({ params, body, context }) => saved(await updatePlan(deps, params.id, body, context)),
-    'subscriptions.delete': async ({ params, context }) => ({ message: PLAN_DELETED_MESSAGE, position: await deletePlan(deps, params.id, context) }),
+    'subscriptions.update': async ({ params, body, context }) => saved(await updatePlan(deps, { ...body, planId: params.id }, context)),
+    'subscriptions.delete': async ({ params, context }) => ({ message: PLAN_DELETED_MESSAGE, position: await deletePlan(deps, { planId: params.id }, context) }),
   } satisfies SomeHandlers<'command'>;
 }

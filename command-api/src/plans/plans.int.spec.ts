@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_ID, PLAN_DELETED_MESSAGE, PLAN_SAVED_MESSAGE } from '@concierge/contracts';
-import { loadPlan } from '@concierge/domain/plans/manage-plans';
-import { seedCatalog } from '@concierge/domain/plans/seed';
+import { planAggregate } from '@concierge/domain/plans/decide';
+import { seedCatalog } from '@concierge/domain/plans/seed-catalog';
 import { startIdentityApi, type IdentityApi } from '../identity/testing/harness.js';
 
 describe('subscription plans over HTTP', () => {
@@ -13,7 +13,7 @@ describe('subscription plans over HTTP', () => {
 
   beforeAll(async () => {
     api = await startIdentityApi('plansroutes');
-    await seedCatalog({ eventStore: api.store }, '0', { actor: { type: 'system' }, correlationId: 't', causationId: 't', now: api.clock.now });
+    await seedCatalog({ eventStore: api.store }, { defaultPlanFeePercentage: '0' }, { actor: { type: 'system' }, correlationId: 't', causationId: 't', now: api.clock.now });
     admin = await api.seedUser({ email: 'root@example.com', password: 'Str0ngPassw0rd', role: 'admin' });
     member = await api.seedUser({ email: 'ada@example.com', password: 'Str0ngPassw0rd' });
     asAdmin = { authorization: api.bearer(admin, 'admin') };
@@ -32,7 +32,7 @@ describe('subscription plans over HTTP', () => {
     });
     expect(typeof reply.body['position']).toBe('string');
     const id = (reply.body['plan'] as { id: string }).id;
-    expect(await loadPlan(api.store, id)).toMatchObject({ status: 'live', feePercentage: '2.5' });
+    expect(await planAggregate.load({ eventStore: api.store }, id)).toMatchObject({ status: 'live', feePercentage: '2.5' });
   });
 
   it('refuses bad input with the form message and each field named, changing nothing', async () => {

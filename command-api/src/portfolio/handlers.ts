@@ -1,12 +1,11 @@
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import { notImplemented } from '@concierge/platform/http/route-table';
-import { requestPortfolioSnapshot, type SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import { requestPortfolioSnapshot, type SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
 export const SNAPSHOT_REQUESTED_MESSAGE = 'Snapshot requested. The new valuation appears in a few moments.';
 
-export interface PortfolioRouteDeps {
-  readonly eventStore: EventStore;
+export interface PortfolioRouteDeps extends AggregateDeps {
   /** The portfolio-snapshots queue; without it the route answers 501. */
   readonly snapshots?: SnapshotRequests | undefined;
 }
@@ -20,7 +19,7 @@ export function portfolioHandlers(deps: PortfolioRouteDeps) {
   return {
     'portfolio.snapshot': snapshots
       ? async ({ params }) => {
-          const { requestId } = await requestPortfolioSnapshot({ eventStore: deps.eventStore, snapshots }, params.id, 'admin');
+          const { requestId } = await requestPortfolioSnapshot({ ...deps, snapshots }, { userId: params.id, reason: 'admin' });
           return { message: SNAPSHOT_REQUESTED_MESSAGE, requestId, position: null };
         }
       : notImplemented,

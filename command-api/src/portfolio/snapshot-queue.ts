@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { SNAPSHOT_MEMBER, SnapshotMemberJob, snapshotMemberJobOptions } from '@concierge/contracts';
 import { ServiceUnavailableError } from '@concierge/platform/errors';
 import { currentLogContext } from '@concierge/platform/logging/context';
-import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
 
 export const SNAPSHOT_ENQUEUE_TIMEOUT_MS = 2_000;
 export const SNAPSHOTS_UNAVAILABLE_MESSAGE = 'We cannot take snapshot requests right now. Please try again in a minute.';

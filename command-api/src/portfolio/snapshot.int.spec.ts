@@ -3,7 +3,7 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTFOLIO_SNAPSHOT_QUEUE, SNAPSHOT_MEMBER, snapshotMemberJobId } from '@concierge/contracts';
-import { MEMBER_NOT_APPROVED_MESSAGES, MEMBER_NOT_FOUND_MESSAGE } from '@concierge/domain/portfolio/snapshot/request-snapshot';
+import { MEMBER_NOT_APPROVED_MESSAGES, MEMBER_NOT_FOUND_MESSAGE } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
 import { startIdentityApi, type IdentityApi } from '../identity/testing/harness.js';
 import { SNAPSHOT_REQUESTED_MESSAGE } from './handlers.js';
 import { bullmqSnapshotRequests, SNAPSHOTS_UNAVAILABLE_MESSAGE } from './snapshot-queue.js';

@@ -1,11 +1,12 @@
 import { STRATEGY_DELETED_MESSAGE, STRATEGY_SAVED_MESSAGE, type StrategyGroupDto, type StrategySavedResponse } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers, WithStorePosition } from '@concierge/platform/http/handlers';
-import { createStrategy, deleteStrategy, updateStrategy, type StrategyAfter } from '@concierge/domain/strategies/manage-strategies';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
+import { createStrategy } from '@concierge/domain/strategies/create-strategy';
+import { deleteStrategy } from '@concierge/domain/strategies/delete-strategy';
+import type { StrategyAfter } from '@concierge/domain/strategies/strategy-after';
+import { updateStrategy } from '@concierge/domain/strategies/update-strategy';
 
-export interface StrategyRouteDeps {
-  readonly eventStore: EventStore;
-}
+export type StrategyRouteDeps = AggregateDeps;
 
 /** The group as GET /strategies shows it, so the SPA can update its table without a reload. */
 export function strategyDto({ strategy }: StrategyAfter): StrategyGroupDto {
@@ -19,7 +20,7 @@ const saved = (after: StrategyAfter): WithStorePosition<StrategySavedResponse> =
 export function strategyHandlers(deps: StrategyRouteDeps) {
   return {
     'strategies.create': async ({ body, context }) => saved(await createStrategy(deps, body, context)),
-    'strategies.update': async ({ params, body, context }) => saved(await updateStrategy(deps, params.id, body, context)),
-    'strategies.delete': async ({ params, context }) => ({ message: STRATEGY_DELETED_MESSAGE, position: await deleteStrategy(deps, params.id, context) }),
+    'strategies.update': async ({ params, body, context }) => saved(await updateStrategy(deps, { ...body, strategyId: params.id }, context)),
+    'strategies.delete': async ({ params, context }) => ({ message: STRATEGY_DELETED_MESSAGE, position: await deleteStrategy(deps, { strategyId: params.id }, context) }),
   } satisfies SomeHandlers<'command'>;
 }

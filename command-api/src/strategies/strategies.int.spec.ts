@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRATEGY_DELETED_MESSAGE, STRATEGY_SAVED_MESSAGE } from '@concierge/contracts';
-import { seedCatalog } from '@concierge/domain/plans/seed';
-import { loadStrategy } from '@concierge/domain/strategies/manage-strategies';
+import { seedCatalog } from '@concierge/domain/plans/seed-catalog';
+import { strategyAggregate } from '@concierge/domain/strategies/decide';
 import { startIdentityApi, type IdentityApi } from '../identity/testing/harness.js';
 
 describe('strategy groups over HTTP', () => {
@@ -11,7 +11,7 @@ describe('strategy groups over HTTP', () => {
 
   beforeAll(async () => {
     api = await startIdentityApi('strategyroutes');
-    await seedCatalog({ eventStore: api.store }, '0', { actor: { type: 'system' }, correlationId: 't', causationId: 't', now: api.clock.now });
+    await seedCatalog({ eventStore: api.store }, { defaultPlanFeePercentage: '0' }, { actor: { type: 'system' }, correlationId: 't', causationId: 't', now: api.clock.now });
     asAdmin = { authorization: api.bearer(await api.seedUser({ email: 'root@example.com', password: 'Str0ngPassw0rd', role: 'admin' }), 'admin') };
     asMember = { authorization: api.bearer(await api.seedUser({ email: 'ada@example.com', password: 'Str0ngPassw0rd' })) };
   });
@@ -71,7 +71,7 @@ describe('strategy groups over HTTP', () => {
     expect((await create({ name: 'DeFi', riskWeight: 0.8, tokenSymbols: 'UNI, AAVE' })).status).toBe(201);
     const deleted = await api.send('DELETE', '/strategies/others', undefined, asAdmin);
     expect(deleted.body).toMatchObject({ message: STRATEGY_DELETED_MESSAGE });
-    expect(await loadStrategy(api.store, 'others')).toMatchObject({ status: 'deleted' });
+    expect(await strategyAggregate.load({ eventStore: api.store }, 'others')).toMatchObject({ status: 'deleted' });
     expect((await api.send('DELETE', '/strategies/others', undefined, asAdmin)).status).toBe(200);
     expect((await api.send('PUT', '/strategies/others', { name: 'o', riskWeight: 1, tokenSymbols: 'O' }, asAdmin)).status).toBe(404);
   });

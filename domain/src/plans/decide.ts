@@ -1,7 +1,7 @@
 import type { SubscriptionPlanCommand } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import type { Aggregate } from '../shared/aggregate.js';
-import { DEFAULT_PLAN_ID, evolvePlan, initialPlanState, type Plan, type PlanEvent, type PlanState } from './plan.js';
+import { defineAggregate } from '../shared/aggregate.js';
+import { DEFAULT_PLAN_ID, evolvePlan, initialPlanState, planStreamId, type Plan, type PlanEvent, type PlanState } from './plan.js';
 
 export const PLAN_NOT_FOUND_MESSAGE = 'Subscription plan not found';
 export const PLAN_EXISTS_MESSAGE = 'This plan was already created with different details.';
@@ -72,11 +72,11 @@ export function decidePlan(command: SubscriptionPlanCommand, state: PlanState): 
   }
 }
 
-/** Snapshots are versioned by `evolvePlan`'s fold: bump `snapshotVersion` whenever it or `PlanState` changes. */
-export const planAggregate: Aggregate<PlanState, PlanEvent, SubscriptionPlanCommand> = {
+/** `plan-<planId>`. Bump the snapshot version whenever `evolvePlan` or `PlanState` changes. */
+export const planAggregate = defineAggregate<PlanState, PlanEvent, SubscriptionPlanCommand>({
+  streamOf: planStreamId,
   initialState: initialPlanState,
   evolve: evolvePlan,
   decide: decidePlan,
-  name: 'plan',
-  snapshotVersion: 1,
-};
+  snapshot: { name: 'plan', version: 1 },
+});

@@ -1,14 +1,5 @@
-import {
-  DEFAULT_PLAN_ID,
-  streamName,
-  type SubscriptionPlanActivated,
-  type SubscriptionPlanCreated,
-  type SubscriptionPlanDeactivated,
-  type SubscriptionPlanDeleted,
-  type SubscriptionPlanMemberAdded,
-  type SubscriptionPlanMemberRemoved,
-  type SubscriptionPlanUpdated,
-} from '@concierge/contracts';
+import { DEFAULT_PLAN_ID, streamName, type subscriptionPlanEvents } from '@concierge/contracts';
+import type { EventOf } from '../shared/event-union.js';
 import { PersistentMap } from '../shared/persistent-map.js';
 
 /** `plan-<planId>`: one subscription plan and the members on it. */
@@ -24,14 +15,7 @@ export { DEFAULT_PLAN_ID };
 export const DEFAULT_PLAN_NAME = 'Premium Concierge';
 export const DEFAULT_PLAN_DESCRIPTION = 'The plan every member starts on.';
 
-export type PlanEvent =
-  | { type: 'SubscriptionPlanCreated'; data: SubscriptionPlanCreated }
-  | { type: 'SubscriptionPlanUpdated'; data: SubscriptionPlanUpdated }
-  | { type: 'SubscriptionPlanActivated'; data: SubscriptionPlanActivated }
-  | { type: 'SubscriptionPlanDeactivated'; data: SubscriptionPlanDeactivated }
-  | { type: 'SubscriptionPlanDeleted'; data: SubscriptionPlanDeleted }
-  | { type: 'SubscriptionPlanMemberAdded'; data: SubscriptionPlanMemberAdded }
-  | { type: 'SubscriptionPlanMemberRemoved'; data: SubscriptionPlanMemberRemoved };
+export type PlanEvent = EventOf<keyof typeof subscriptionPlanEvents>;
 
 export interface PlanFields {
   readonly name: string;

@@ -10,9 +10,9 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { accountStreamId, type AccountState } from '../money/account/account.js';
 import { acceptedHistory, op } from '../money/account/arbitraries.js';
 import { accountAggregate, type AccountCommand } from '../money/account/decide.js';
-import { handleAccountCommand, loadAccount } from '../money/account/handle.js';
 import { recordDeposit, requestWithdrawal } from '../money/account/testing.js';
-import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
+import type { AggregateDeps } from './aggregate.js';
+import { aggregateStates, snapshotsWritten, type AggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
 import type { CommandContext } from './command-context.js';
 
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
@@ -45,14 +45,14 @@ describe('account state from the cache or a snapshot plus the events after it', 
   const process = (options: Partial<AggregateStatesOptions> = {}) => {
     const states = aggregateStates({ snapshots, snapshotEvery: 3, ...options });
     processes.push(states);
-    return withAggregateStates(events, states);
+    return { eventStore: events, aggregateStates: states };
   };
   /** Snapshots are written after the command answers: waits for those under way. */
   const settled = () => Promise.all(processes.map(snapshotsWritten));
 
-  async function run(store: EventStore, userId: string, commands: readonly AccountCommand[]): Promise<AccountState> {
-    let last = (await handleAccountCommand(store, userId, commands[0] ?? recordDeposit(randomUUID(), USDC), ctx())).newState;
-    for (const command of commands.slice(1)) last = (await handleAccountCommand(store, userId, command, ctx())).newState;
+  async function run(store: AggregateDeps, userId: string, commands: readonly AccountCommand[]): Promise<AccountState> {
+    let last = (await accountAggregate.handle(store, userId, commands[0] ?? recordDeposit(randomUUID(), USDC), ctx())).newState;
+    for (const command of commands.slice(1)) last = (await accountAggregate.handle(store, userId, command, ctx())).newState;
     return last;
   }
 
@@ -65,11 +65,11 @@ describe('account state from the cache or a snapshot plus the events after it', 
         const { commands } = acceptedHistory(steps);
         const warm = process();
         const returned = await run(warm, userId, commands);
-        const replayed = await loadAccount(events, userId);
+        const replayed = await accountAggregate.load({ eventStore: events }, userId);
         expect(returned).toStrictEqual(replayed);
-        expect(await loadAccount(warm, userId)).toStrictEqual(replayed);
+        expect(await accountAggregate.load(warm, userId)).toStrictEqual(replayed);
         await settled();
-        expect(await loadAccount(process({ cacheSize: 0 }), userId)).toStrictEqual(replayed);
+        expect(await accountAggregate.load(process({ cacheSize: 0 }), userId)).toStrictEqual(replayed);
       }),
       { numRuns: 15, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: true },
     );
@@ -80,17 +80,17 @@ describe('account state from the cache or a snapshot plus the events after it', 
     await run(process({ snapshotEvery: 10 }), userId, deposits(25));
     await settled();
     const warm = process({ snapshotEvery: 10 });
-    await loadAccount(warm, userId);
+    await accountAggregate.load(warm, userId);
     reads = [];
-    await handleAccountCommand(warm, userId, recordDeposit(randomUUID(), USDC, '0', 99), ctx());
+    await accountAggregate.handle(warm, userId, recordDeposit(randomUUID(), USDC, '0', 99), ctx());
     // The cached revision's own event (to check the stream is the one cached), nothing before it.
     expect(reads).toEqual([1]);
     reads = [];
-    await loadAccount(process({ snapshotEvery: 10 }), userId);
+    await accountAggregate.load(process({ snapshotEvery: 10 }), userId);
     // 26 events, a snapshot at revision 19 (the last one due after 10 more events): it and the 6 after it.
     expect(reads).toEqual([7]);
     reads = [];
-    await loadAccount(events, userId);
+    await accountAggregate.load({ eventStore: events }, userId);
     expect(reads).toEqual([26]);
   });
 
@@ -99,32 +99,32 @@ describe('account state from the cache or a snapshot plus the events after it', 
     const first = process();
     const second = process();
     await run(first, userId, [recordDeposit(randomUUID(), 10n * USDC)]);
-    await loadAccount(second, userId);
-    await handleAccountCommand(first, userId, requestWithdrawal(randomUUID(), 10n * USDC), ctx());
-    await expect(handleAccountCommand(second, userId, requestWithdrawal(randomUUID(), 10n * USDC), ctx())).rejects.toThrow(ConflictError);
+    await accountAggregate.load(second, userId);
+    await accountAggregate.handle(first, userId, requestWithdrawal(randomUUID(), 10n * USDC), ctx());
+    await expect(accountAggregate.handle(second, userId, requestWithdrawal(randomUUID(), 10n * USDC), ctx())).rejects.toThrow(ConflictError);
     // Many racers in two processes over one cached stream: never more reserved than deposited.
     const racers = Array.from({ length: 20 }, (_, i) =>
-      handleAccountCommand(i % 2 ? first : second, userId, requestWithdrawal(randomUUID(), USDC), ctx()).catch(() => undefined),
+      accountAggregate.handle(i % 2 ? first : second, userId, requestWithdrawal(randomUUID(), USDC), ctx()).catch(() => undefined),
     );
-    await handleAccountCommand(first, userId, recordDeposit(randomUUID(), 5n * USDC, '0', 7), ctx());
+    await accountAggregate.handle(first, userId, recordDeposit(randomUUID(), 5n * USDC, '0', 7), ctx());
     await Promise.all(racers);
-    const replayed = await loadAccount(events, userId);
+    const replayed = await accountAggregate.load({ eventStore: events }, userId);
     expect(replayed.availableMicro >= 0n).toBe(true);
-    expect(await loadAccount(first, userId)).toStrictEqual(replayed);
-    expect(await loadAccount(second, userId)).toStrictEqual(replayed);
+    expect(await accountAggregate.load(first, userId)).toStrictEqual(replayed);
+    expect(await accountAggregate.load(second, userId)).toStrictEqual(replayed);
   });
 
   it('ignores a snapshot of another version or one ahead of the stream, and replaces it with the next one written', async () => {
     const userId = randomUUID();
     const streamId = accountStreamId(userId);
     await run(process({ snapshots: undefined }), userId, deposits(4));
-    await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshotVersion + 1, revision: 3n, state: { garbage: true } });
-    expect(await loadAccount(process(), userId)).toStrictEqual(await loadAccount(events, userId));
-    await handleAccountCommand(process(), userId, recordDeposit(randomUUID(), USDC, '0', 50), ctx());
+    await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshot.version + 1, revision: 3n, state: { garbage: true } });
+    expect(await accountAggregate.load(process(), userId)).toStrictEqual(await accountAggregate.load({ eventStore: events }, userId));
+    await accountAggregate.handle(process(), userId, recordDeposit(randomUUID(), USDC, '0', 50), ctx());
     await settled();
-    expect(await snapshots.read(streamId, 'account')).toMatchObject({ snapshotVersion: accountAggregate.snapshotVersion, revision: 4n });
-    await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshotVersion, revision: 90n, state: { garbage: true } });
-    expect(await loadAccount(process(), userId)).toStrictEqual(await loadAccount(events, userId));
+    expect(await snapshots.read(streamId, 'account')).toMatchObject({ snapshotVersion: accountAggregate.snapshot.version, revision: 4n });
+    await snapshots.write({ streamId, aggregate: 'account', snapshotVersion: accountAggregate.snapshot.version, revision: 90n, state: { garbage: true } });
+    expect(await accountAggregate.load(process(), userId)).toStrictEqual(await accountAggregate.load({ eventStore: events }, userId));
   });
 
   it('never fails a command because a snapshot cannot be read or written', async () => {
@@ -136,10 +136,10 @@ describe('account state from the cache or a snapshot plus the events after it', 
     };
     const userId = randomUUID();
     const states = aggregateStates({ snapshots: broken, snapshotEvery: 1, cacheSize: 0, onSnapshotError: (e) => failures.push(String(e)) });
-    const state = await run(withAggregateStates(events, states), userId, deposits(3));
+    const state = await run({ eventStore: events, aggregateStates: states }, userId, deposits(3));
     await snapshotsWritten(states);
     expect(state.balanceMicro).toBe(3n * USDC - 3n * 15_000n);
     expect(failures.length).toBeGreaterThanOrEqual(3);
-    expect(await loadAccount(events, userId)).toStrictEqual(state);
+    expect(await accountAggregate.load({ eventStore: events }, userId)).toStrictEqual(state);
   });
 });

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { BaseConfig } from '@concierge/platform/config/env';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
-import { decorateEventStore } from '@concierge/platform/event-store/decorate';
 import type { CheckpointAnchors } from '@concierge/platform/audit/checkpoint-anchors';
 import type { ChainIntegrityError } from './chain-check.js';
 
@@ -67,6 +66,17 @@ export interface AggregateStates extends AggregateStatesOptions {
   readonly writing: Set<Promise<void>>;
 }
 
+/**
+ * What every use case loads and decides through: the event store, and the states this process has
+ * folded from it. The composition root builds the states once (`aggregateStatesFrom`) and hands the
+ * same ones to every use case, so they all share one cache and one snapshot store.
+ */
+export interface AggregateDeps {
+  readonly eventStore: EventStore;
+  /** This process's cached states and snapshots; without them every stream is folded from its start. */
+  readonly aggregateStates?: AggregateStates | undefined;
+}
+
 export const DEFAULT_CACHE_SIZE = 1_000;
 export const DEFAULT_SNAPSHOT_EVERY = 500;
 
@@ -104,20 +114,3 @@ export function aggregateStatesFrom(
       ),
   });
 }
-
-const STATES = Symbol('aggregateStates');
-
-type WithStates = EventStore & { readonly [STATES]?: AggregateStates };
-
-/**
- * The event store as the command handler uses it: commands on aggregates that name themselves
- * start from this process's cached state or the newest snapshot, and read only the events after it.
- * The events stay the only truth: every append is still checked against the stream's revision.
- */
-export function withAggregateStates(store: EventStore, states: AggregateStates): EventStore {
-  const decorated: WithStates = { ...decorateEventStore(store), [STATES]: states };
-  return decorated;
-}
-
-/** The states an event store was given by `withAggregateStates`, if any. */
-export const statesOf = (store: EventStore): AggregateStates | undefined => (store as WithStates)[STATES];

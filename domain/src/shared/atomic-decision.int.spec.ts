@@ -6,10 +6,10 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '../money/account/account.js';
-import { commandMetadata, handleAccountCommand } from '../money/account/handle.js';
-import { processWithdrawal } from '../money/withdrawals/withdrawals.js';
+import { accountAggregate } from '../money/account/decide.js';
+import { processWithdrawal } from '../money/withdrawals/process-withdrawal.js';
 import { referenceWithdrawal } from '../money/withdrawals/withdrawal-ref.js';
-import type { CommandContext } from './command-context.js';
+import { commandMetadata, type CommandContext } from './command-context.js';
 
 // The admin's "approve with the payout hash" is one decision of two events. Its process really
 // dies here (SIGKILL: no finally, no pending write runs), right before the append and while the
@@ -62,11 +62,11 @@ describe('an admin action of several events when its process is SIGKILLed betwee
     const metadata = commandMetadata(ctx());
     const hash = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
     const deposit = { depositId: randomUUID(), userId, transactionHash: hash, amountMicro: 10_000_000n, timestamp: metadata.now, planId: null, feePercentage: '0' };
-    await handleAccountCommand(store, userId, { type: 'RecordDeposit', data: deposit, metadata }, ctx());
-    await referenceWithdrawal(store, withdrawalId, userId, ctx());
+    await accountAggregate.handle({ eventStore: store }, userId, { type: 'RecordDeposit', data: deposit, metadata }, ctx());
+    await referenceWithdrawal({ eventStore: store }, { withdrawalId, userId }, ctx());
     const destination = { addressId: randomUUID(), label: 'Main', address: '0x1111111111111111111111111111111111111111', network: 'Avalanche' as const };
     const request = { withdrawalId, userId, amountMicro: 4_000_000n, asset: 'USDC' as const, destination };
-    await handleAccountCommand(store, userId, { type: 'RequestWithdrawal', data: request, metadata }, ctx());
+    await accountAggregate.handle({ eventStore: store }, userId, { type: 'RequestWithdrawal', data: request, metadata }, ctx());
     return { userId, withdrawalId };
   }
 
@@ -117,8 +117,8 @@ describe('an admin action of several events when its process is SIGKILLed betwee
     await killHard(run.child);
     expect(await expectAllOrNothing(userId)).toEqual([]);
     // Nothing half done is left behind: the admin's retry records the whole decision.
-    const answer = await processWithdrawal(store, withdrawalId, { action: 'approve', transactionHash: `0x${'cd'.repeat(32)}` }, ctx());
-    expect(answer).toMatchObject({ status: 'completed', message: 'Withdrawal completed' });
+    const answer = await processWithdrawal({ eventStore: store }, { withdrawalId, request: { action: 'approve', transactionHash: `0x${'cd'.repeat(32)}` } }, ctx());
+    expect(answer).toMatchObject({ status: 'completed' });
     expect(await expectAllOrNothing(userId)).toEqual(DECISION);
   });
 
@@ -157,7 +157,7 @@ describe('an admin action of several events when its process is SIGKILLed betwee
       return Number(rows[0]?.n) === 0 ? true : undefined;
     });
     const outcome = await expectAllOrNothing(userId);
-    const answer = await processWithdrawal(store, withdrawalId, { action: 'complete', transactionHash: `0x${'ef'.repeat(32)}` }, ctx()).catch((e: unknown) => e);
+    const answer = await processWithdrawal({ eventStore: store }, { withdrawalId, request: { action: 'complete', transactionHash: `0x${'ef'.repeat(32)}` } }, ctx()).catch((e: unknown) => e);
     // Either the whole decision landed (a later completion with another hash is refused) or none did (approval is still to come).
     if (outcome.length === 0) expect(answer).toMatchObject({ message: expect.stringContaining('Only an approved withdrawal can be completed') });
     else expect(answer).toMatchObject({ message: expect.stringContaining('already completed with a different transaction hash') });

@@ -10,9 +10,10 @@ import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing
 import { editAndRechain, tamper } from '@concierge/platform/testing/tamper';
 import { accountStreamId } from '../money/account/account.js';
 import type { AccountCommand } from '../money/account/decide.js';
-import { handleAccountCommand } from '../money/account/handle.js';
+import { accountAggregate } from '../money/account/decide.js';
 import { recordDeposit, requestWithdrawal, USER_ID } from '../money/account/testing.js';
-import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
+import type { AggregateDeps } from './aggregate.js';
+import { aggregateStates, snapshotsWritten, type AggregateStates, type AggregateStatesOptions } from './aggregate-states.js';
 import { ChainIntegrityError } from './chain-check.js';
 import type { CommandContext } from './command-context.js';
 
@@ -36,21 +37,21 @@ describe('a money decision on a stream whose events were edited and re-chained',
   afterEach(async () => schemas?.drop());
 
   /** A process of the command side: its own cache, the shared snapshots, the signed checkpoints' heads. */
-  const process = (options: Partial<AggregateStatesOptions> = {}) =>
-    withAggregateStates(
-      events,
-      aggregateStates({ snapshots, snapshotEvery: 1_000, anchors: checkpointAnchors(events, key, { refreshMs: 0 }), onIntegrityFailure: (e) => failures.push(e), ...options }),
-    );
+  const process = (options: Partial<AggregateStatesOptions> = {}): AggregateDeps => ({
+    eventStore: events,
+    aggregateStates: aggregateStates({ snapshots, snapshotEvery: 1_000, anchors: checkpointAnchors(events, key, { refreshMs: 0 }), onIntegrityFailure: (e) => failures.push(e), ...options }),
+  });
+  const withStates = (states: AggregateStates): AggregateDeps => ({ eventStore: events, aggregateStates: states });
 
   /** A member (one stream per test) with 14 USDC deposited in two deposits, the first at revision 0. */
-  async function memberWith14(store: EventStore): Promise<string> {
+  async function memberWith14(store: AggregateDeps): Promise<string> {
     const userId = `${USER_ID}-${randomUUID()}`;
-    for (const amount of [10n, 4n]) await handleAccountCommand(store, userId, asMember(recordDeposit(randomUUID(), amount * USDC), userId), ctx());
+    for (const amount of [10n, 4n]) await accountAggregate.handle(store, userId, asMember(recordDeposit(randomUUID(), amount * USDC), userId), ctx());
     return userId;
   }
   const asMember = <C extends AccountCommand>(command: C, userId: string): C => ({ ...command, data: { ...command.data, userId } });
-  const withdraw = (store: EventStore, userId: string, amount: bigint) =>
-    handleAccountCommand(store, userId, asMember(requestWithdrawal(randomUUID(), amount * USDC), userId), ctx());
+  const withdraw = (store: AggregateDeps, userId: string, amount: bigint) =>
+    accountAggregate.handle(store, userId, asMember(requestWithdrawal(randomUUID(), amount * USDC), userId), ctx());
   const appendedSince = async (userId: string) => (await events.readStream(accountStreamId(userId))).length;
 
   it('refuses it in the process that folded the stream before, nothing appended', async () => {
@@ -74,9 +75,9 @@ describe('a money decision on a stream whose events were edited and re-chained',
 
   it('refuses it after a restart from a snapshot taken before the edit', async () => {
     const first = aggregateStates({ snapshots, snapshotEvery: 1, anchors: checkpointAnchors(events, key, { refreshMs: 0 }) });
-    const userId = await memberWith14(withAggregateStates(events, first));
+    const userId = await memberWith14(withStates(first));
     await snapshotsWritten(first);
-    await withdraw(withAggregateStates(events, first), userId, 1n);
+    await withdraw(withStates(first), userId, 1n);
     await snapshotsWritten(first);
     await signTestCheckpoint(events, key);
     // The snapshot is at revision 2; the edit is of revision 1, re-chained through the head.

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { ClaimUniqueValue, UniqueValueClaimed, UniqueValueCommand, UniqueValueReleased } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { ClaimUniqueValue, uniqueValueEvents, UniqueValueCommand } from '@concierge/contracts';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand, loadState, type Aggregate } from './aggregate.js';
+import { defineAggregate, type AggregateDeps } from './aggregate.js';
 import { commandMetadata, type CommandContext } from './command-context.js';
+import type { EventOf } from './event-union.js';
 
 /**
  * A value one owner holds at a time and may let go (a plan's name, a token symbol listed by one
  * strategy group): the stream of the value decides, so however many writers race for it, one wins.
  */
-export type ClaimEvent = { type: 'UniqueValueClaimed'; data: UniqueValueClaimed } | { type: 'UniqueValueReleased'; data: UniqueValueReleased };
+export type ClaimEvent = EventOf<keyof typeof uniqueValueEvents>;
 
 export interface ClaimHolder {
   readonly ownerId: string;
@@ -54,16 +54,23 @@ export function decideClaim(command: UniqueValueCommand, state: ClaimState): Cla
 }
 
 /**
- * One aggregate for every claimed value (plan names, token symbols): the cache keys it by stream.
- * Snapshots are versioned by `evolveClaim`'s fold: bump `snapshotVersion` whenever it or `ClaimState` changes.
+ * One aggregate for every claimed value (plan names, token symbols), named by its whole stream id:
+ * the cache keys it by stream. Bump the snapshot version whenever `evolveClaim` or `ClaimState` changes.
  */
-export const claimAggregate: Aggregate<ClaimState, ClaimEvent, UniqueValueCommand> = {
+export const claimAggregate = defineAggregate<ClaimState, ClaimEvent, UniqueValueCommand>({
+  streamOf: (streamId) => streamId,
   initialState: { holder: null },
   evolve: evolveClaim,
   decide: decideClaim,
-  name: 'claim',
-  snapshotVersion: 1,
-};
+  snapshot: { name: 'claim', version: 1 },
+});
+
+/** A value to claim or let go, in the stream that holds its claim. */
+export interface ClaimedValue {
+  readonly streamId: string;
+  readonly value: string;
+  readonly ownerId: string;
+}
 
 /** The key of a name that must be unique ignoring case (and Unicode spelling variants): sha256 hex, safe in a stream id. */
 export function caseInsensitiveKey(name: string): string {
@@ -72,38 +79,44 @@ export function caseInsensitiveKey(name: string): string {
 }
 
 /**
- * Claims `value` in `streamId` for `ownerId`. A holder is asked about once: when `holds(holder)`
- * says it no longer holds the value (deleted, renamed, or a claim left by a write that stopped
- * half-way), the claim passes to `ownerId`; otherwise `refuse(holder)` is thrown.
+ * Claims `value` in `streamId` for `ownerId`. A holder is asked about on the state each attempt
+ * decides on: when `holds(holder)` says it no longer holds the value (deleted, renamed, or a claim
+ * left by a write that stopped half-way), the claim passes to `ownerId`; otherwise `refuse(holder)` is thrown.
  */
 export async function claimValue(
-  store: EventStore,
-  streamId: string,
-  claim: { readonly value: string; readonly ownerId: string },
+  deps: AggregateDeps,
+  claim: ClaimedValue,
   checks: { holds: (holder: ClaimHolder) => Promise<boolean>; refuse: (holder: ClaimHolder) => Error },
   ctx: CommandContext,
 ): Promise<Position | null> {
-  const { state } = await loadState(store, streamId, claimAggregate);
-  let takeOverFrom: string | null = null;
-  const holder = state.holder;
-  if (holder !== null && holder.ownerId !== claim.ownerId) {
-    if (await checks.holds(holder)) throw checks.refuse(holder);
-    takeOverFrom = holder.ownerId;
-  }
+  const { streamId, value, ownerId } = claim;
   try {
-    const command: ClaimUniqueValue = { type: 'ClaimUniqueValue', data: { ...claim, takeOverFrom }, metadata: commandMetadata(ctx) };
-    return (await handleCommand(store, streamId, claimAggregate, command, ctx)).position;
+    const decision = await claimAggregate.handle(
+      deps,
+      streamId,
+      async (state): Promise<ClaimUniqueValue> => {
+        const holder = state.holder;
+        let takeOverFrom: string | null = null;
+        if (holder !== null && holder.ownerId !== ownerId) {
+          if (await checks.holds(holder)) throw checks.refuse(holder);
+          takeOverFrom = holder.ownerId;
+        }
+        return { type: 'ClaimUniqueValue', data: { value, ownerId, takeOverFrom }, metadata: commandMetadata(ctx) };
+      },
+      ctx,
+    );
+    return decision.position;
   } catch (error) {
-    // Someone else claimed it between the check and the append: they hold it now.
+    // The decider's own refusal names the holder: worded as the caller's refusal too.
     if (error instanceof ClaimHeldError) throw checks.refuse(error.holder);
     throw error;
   }
 }
 
-/** Lets `value` go if `ownerId` holds it. */
-export async function releaseValue(store: EventStore, streamId: string, value: string, ownerId: string, ctx: CommandContext): Promise<Position | null> {
-  const command = { type: 'ReleaseUniqueValue' as const, data: { value, ownerId }, metadata: commandMetadata(ctx) };
-  return (await handleCommand(store, streamId, claimAggregate, command, ctx)).position;
+/** Lets the value go if its owner holds it. */
+export async function releaseValue(deps: AggregateDeps, claim: ClaimedValue, ctx: CommandContext): Promise<Position | null> {
+  const command = { type: 'ReleaseUniqueValue' as const, data: { value: claim.value, ownerId: claim.ownerId }, metadata: commandMetadata(ctx) };
+  return (await claimAggregate.handle(deps, claim.streamId, command, ctx)).position;
 }
 
 /**

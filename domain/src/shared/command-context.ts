@@ -10,6 +10,9 @@ export interface CommandContext {
   readonly now: Date;
 }
 
+/** Builds the command context once the acting user (or the platform) is known: for use cases that learn who acts from what they read. */
+export type ContextFor = (actor: Actor) => CommandContext;
+
 /**
  * The contracts' command metadata for a request or job context: every use case builds its
  * commands `{ type, data, metadata: commandMetadata(ctx) }`, and deciders read time and actor here.

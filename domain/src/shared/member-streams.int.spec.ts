@@ -6,14 +6,16 @@ import type { SnapshotStore } from '@concierge/platform/snapshot-store/port';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
 import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { updateProfile } from '../identity/profile/profile.js';
-import { registerUser } from '../identity/registration/register.js';
+import { updateProfile } from '../identity/profile/update-profile.js';
+import { registerUser } from '../identity/registration/register-user.js';
 import { findUserById } from '../identity/user/find-user.js';
-import { userDtoOf } from '../identity/user/user-dto.js';
+import { memberProfileOf } from '../identity/user/member-profile.js';
 import { userStreamId } from '../identity/user/user.js';
-import { addAddress, removeAddress } from '../money/withdrawal-addresses/manage-addresses.js';
+import { addWithdrawalAddress } from '../money/withdrawal-addresses/add-withdrawal-address.js';
+import { removeWithdrawalAddress } from '../money/withdrawal-addresses/remove-withdrawal-address.js';
 import { withdrawalAddressesStreamId } from '../money/withdrawal-addresses/withdrawal-addresses.js';
-import { aggregateStates, snapshotsWritten, withAggregateStates, type AggregateStates } from './aggregate-states.js';
+import type { AggregateDeps } from './aggregate.js';
+import { aggregateStates, snapshotsWritten, type AggregateStates } from './aggregate-states.js';
 import { toNewEvents, type CommandContext } from './command-context.js';
 
 const ctx = (): CommandContext => ({ actor: { type: 'system', reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() });
@@ -65,7 +67,8 @@ describe('a member command on a long user or address-book stream', () => {
   const process = (cacheSize?: number) => {
     const states = aggregateStates({ snapshots, snapshotEvery: 100, ...(cacheSize === undefined ? {} : { cacheSize }) });
     processes.push(states);
-    return withAggregateStates(counted, states);
+    const deps: AggregateDeps = { eventStore: counted, aggregateStates: states };
+    return deps;
   };
   const settled = () => Promise.all(processes.map(snapshotsWritten));
 
@@ -80,12 +83,12 @@ describe('a member command on a long user or address-book stream', () => {
 
     const warm = process();
     reads = [];
-    await updateProfile(warm, userId, { firstName: 'Grace', lastName: 'Hopper', email: undefined }, ctx());
+    await updateProfile(warm, { userId, firstName: 'Grace', lastName: 'Hopper', email: undefined }, ctx());
     expect(readOf(streamId)).toEqual([length]); // the first command of a process on a stream never snapshotted
     await settled();
 
     reads = [];
-    await updateProfile(warm, userId, { firstName: 'Ada', lastName: 'Byron', email: undefined }, ctx());
+    await updateProfile(warm, { userId, firstName: 'Ada', lastName: 'Byron', email: undefined }, ctx());
     expect(await findUserById(warm, userId)).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
     // The cached revision's own event each time (to check the stream is the one cached), nothing before it.
     expect(readOf(streamId)).toEqual([1, 1]);
@@ -95,7 +98,7 @@ describe('a member command on a long user or address-book stream', () => {
     expect(await findUserById(cold, userId)).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
     // The snapshot written after the first command, and the one event after it.
     expect(readOf(streamId)).toEqual([2]);
-    expect(await findUserById(cold, userId)).toStrictEqual(await findUserById(plain, userId));
+    expect(await findUserById(cold, userId)).toStrictEqual(await findUserById({ eventStore: plain }, userId));
   });
 
   it('reads only the address-book events after the cached revision, for commands and for the sign-in answer alike', async () => {
@@ -113,22 +116,22 @@ describe('a member command on a long user or address-book stream', () => {
 
     const warm = process();
     reads = [];
-    const kept = await addAddress(warm, userId, { label: 'Cold', address: address(), network: 'Ethereum' }, ctx());
+    const kept = await addWithdrawalAddress(warm, { userId, label: 'Cold', address: address(), network: 'Ethereum' }, ctx());
     expect(readOf(streamId)).toEqual([LONG]);
     await settled();
 
     reads = [];
-    const spare = await addAddress(warm, userId, { label: 'Spare', address: address(), network: 'Polygon' }, ctx());
-    await removeAddress(warm, userId, spare.addressId, ctx());
+    const spare = await addWithdrawalAddress(warm, { userId, label: 'Spare', address: address(), network: 'Polygon' }, ctx());
+    await removeWithdrawalAddress(warm, { userId, addressId: spare.addressId }, ctx());
     expect(readOf(streamId)).toEqual([1, 1]);
 
     reads = [];
     const { userId: memberId } = await registerUser({ eventStore: plain, hasher, credentials: createPgCredentialStore({ pool: schemas.pool, schema: schemas.eventStoreSchema }) }, { email: `dto-${randomUUID()}@example.com`, password: 'Str0ngPassw0rd', firstName: 'A', lastName: 'B' }, ctx());
-    const member = await findUserById(plain, memberId);
+    const member = await findUserById({ eventStore: plain }, memberId);
     if (member === undefined) throw new Error('registered member not found');
     // The sign-in answer's primary address for this book: from the cached state, not a read of the whole stream.
-    const dto = await userDtoOf(warm, { ...member, userId });
-    expect(dto.primaryWithdrawalAddress).toBe(kept.addressId);
+    const profile = await memberProfileOf(warm, { ...member, userId });
+    expect(profile.primaryWithdrawalAddressId).toBe(kept.addressId);
     expect(readOf(streamId)).toEqual([1]);
   });
 });

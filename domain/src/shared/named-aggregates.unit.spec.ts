@@ -56,10 +56,10 @@ describe('aggregates and the state cache', () => {
   });
 
   it('names every aggregate once, with a snapshot version, so each uses the cache and snapshots', () => {
-    const names = Object.values(AGGREGATES).map((aggregate) => aggregate.name);
+    const names = Object.values(AGGREGATES).map((aggregate) => aggregate.snapshot.name);
     for (const aggregate of Object.values(AGGREGATES)) {
-      expect(aggregate.name).toMatch(/^[a-z][A-Za-z]*$/);
-      expect(Number.isInteger(aggregate.snapshotVersion) && (aggregate.snapshotVersion ?? 0) > 0).toBe(true);
+      expect(aggregate.snapshot.name).toMatch(/^[a-z][A-Za-z]*$/);
+      expect(Number.isInteger(aggregate.snapshot.version) && aggregate.snapshot.version > 0).toBe(true);
     }
     expect(new Set(names).size).toBe(names.length);
   });

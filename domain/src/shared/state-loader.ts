@@ -1,16 +1,26 @@
 import type { EventStore, NewEvent, RecordedEvent } from '@concierge/platform/event-store/port';
 import type { Snapshot, SnapshotStore } from '@concierge/platform/snapshot-store/port';
-import { statesOf, type AggregateStates, type FoldedState } from './aggregate-states.js';
+import type { AggregateStates, FoldedState } from './aggregate-states.js';
 import { ChainIntegrityError, GENESIS_HEAD, appendedHead, checkAnchor, checkChain, type VerifiedHead } from './chain-check.js';
 import { headOf, withHead } from './chained-snapshot.js';
 import { decodeState, encodeState } from './state-codec.js';
+
+/** Under which name and format an aggregate's folded states are cached and snapshotted. */
+export interface SnapshotSettings {
+  /** The cache key's and the snapshot store's name for the aggregate; one name per aggregate. */
+  readonly name: string;
+  /**
+   * The format of its snapshots: bump it whenever `evolve` or the state's shape changes, so a
+   * snapshot folded by the old `evolve` is ignored (and replaced) rather than trusted.
+   */
+  readonly version: number;
+}
 
 /** What folding a stream needs of an aggregate (its decisions are the handler's business). */
 export interface Evolver<S, E> {
   readonly initialState: S;
   evolve(state: S, event: E): S;
-  readonly name?: string;
-  readonly snapshotVersion?: number;
+  readonly snapshot: SnapshotSettings;
 }
 
 /** A stream folded into state; `revision` -1n when the stream has no event yet; `headHash` the verified hash of its last event. */
@@ -21,19 +31,14 @@ export interface Fold<S> {
   readonly snapshotRevision: bigint;
 }
 
-type Named<S, E> = Evolver<S, E> & { readonly name: string; readonly snapshotVersion: number };
+const keyOf = (aggregate: { readonly snapshot: SnapshotSettings }, streamId: string) => `${aggregate.snapshot.name}\u0000${streamId}`;
 
-const isNamed = <S, E>(aggregate: Evolver<S, E>): aggregate is Named<S, E> =>
-  aggregate.name !== undefined && aggregate.snapshotVersion !== undefined;
-
-const keyOf = (aggregate: Named<unknown, unknown>, streamId: string) => `${aggregate.name}\u0000${streamId}`;
-
-async function readSnapshot<S, E>(states: AggregateStates, streamId: string, aggregate: Named<S, E>): Promise<FoldedState | undefined> {
+async function readSnapshot<S, E>(states: AggregateStates, streamId: string, aggregate: Evolver<S, E>): Promise<FoldedState | undefined> {
   if (states.snapshots === undefined) return undefined;
   try {
-    const snapshot = await states.snapshots.read(streamId, aggregate.name);
+    const snapshot = await states.snapshots.read(streamId, aggregate.snapshot.name);
     // A snapshot of another version was folded by another `evolve`: ignored here, replaced by the next one written.
-    if (snapshot === undefined || snapshot.snapshotVersion !== aggregate.snapshotVersion) return undefined;
+    if (snapshot === undefined || snapshot.snapshotVersion !== aggregate.snapshot.version) return undefined;
     const chained = headOf(snapshot.state);
     if (chained === undefined) return undefined;
     return { state: decodeState(chained.state), revision: snapshot.revision, headHash: chained.head, snapshotRevision: snapshot.revision };
@@ -66,9 +71,9 @@ async function foldFromSnapshot<S>(store: EventStore, streamId: string, start: F
 }
 
 /**
- * The stream's current state, from events whose hash chain holds (chain-check.ts). An aggregate
- * that names itself starts from this process's cached fold, which carries the head it verified:
- * the first event read must still be that head. Otherwise it starts from the newest snapshot whose
+ * The stream's current state, from events whose hash chain holds (chain-check.ts). With `states`
+ * (this process's, see aggregate-states.ts) it starts from the cached fold, which carries the head
+ * it verified: the first event read must still be that head. Otherwise it starts from the newest snapshot whose
  * head the stream still has, or from the stream's start; either way the events read must pass
  * through the head the latest signed checkpoint recorded for the stream. Every event after the
  * start is always read: a cached state is never served stale. A chain that does not hold throws
@@ -76,11 +81,11 @@ async function foldFromSnapshot<S>(store: EventStore, streamId: string, start: F
  */
 export async function foldStream<S, E>(
   store: EventStore,
+  states: AggregateStates | undefined,
   streamId: string,
   aggregate: Evolver<S, E>,
   toEvent: (recorded: RecordedEvent) => E,
 ): Promise<Fold<S>> {
-  const states = statesOf(store);
   try {
     return await foldChecked(store, states, streamId, aggregate, toEvent);
   } catch (error) {
@@ -97,7 +102,7 @@ async function foldChecked<S, E>(
   toEvent: (recorded: RecordedEvent) => E,
 ): Promise<Fold<S>> {
   const fold: Folder<S> = (from, recorded) => recorded.reduce((s, r) => aggregate.evolve(s, toEvent(r)), from);
-  const key = states !== undefined && isNamed(aggregate) ? keyOf(aggregate, streamId) : undefined;
+  const key = states === undefined ? undefined : keyOf(aggregate, streamId);
   const cached = key === undefined ? undefined : states?.cache.get(key);
   if (cached !== undefined) {
     const tail = await store.readStream(streamId, { fromRevision: cached.revision });
@@ -107,7 +112,7 @@ async function foldChecked<S, E>(
     return folded;
   }
   const anchor = await anchorOf(states, streamId);
-  const snapshot = states !== undefined && isNamed(aggregate) ? await readSnapshot(states, streamId, aggregate) : undefined;
+  const snapshot = states === undefined ? undefined : await readSnapshot(states, streamId, aggregate);
   const fromSnapshot = snapshot === undefined ? undefined : await foldFromSnapshot(store, streamId, snapshot, anchor, fold);
   if (fromSnapshot !== undefined) {
     if (key !== undefined) states?.cache.remember(key, fromSnapshot);
@@ -141,21 +146,20 @@ function writeSnapshotLater(states: AggregateStates, snapshots: SnapshotStore, s
  * snapshot that cannot be written is reported and never fails the command.
  */
 export function rememberAppend<S, E>(
-  store: EventStore,
+  states: AggregateStates | undefined,
   streamId: string,
   aggregate: Evolver<S, E>,
   before: Fold<S>,
   after: { readonly state: S; readonly appended: readonly NewEvent[]; readonly nextRevision: bigint },
 ): void {
-  const states = statesOf(store);
   // An append answered with another revision than ours added (a repeated event id) says nothing we can cache.
-  if (states === undefined || !isNamed(aggregate) || after.nextRevision !== before.revision + BigInt(after.appended.length)) return;
+  if (states === undefined || after.nextRevision !== before.revision + BigInt(after.appended.length)) return;
   // The events' hashes as the stores computed them, from the head this fold verified: the next fold must find them.
   const { hash: headHash } = appendedHead(streamId, { revision: before.revision, hash: before.headHash }, after.appended);
   let snapshotRevision = before.snapshotRevision;
   if (states.snapshots !== undefined && after.nextRevision - snapshotRevision >= BigInt(states.snapshotEvery)) {
-    const { name, snapshotVersion } = aggregate;
-    writeSnapshotLater(states, states.snapshots, { streamId, aggregate: name, snapshotVersion, revision: after.nextRevision }, after.state, headHash);
+    const { name, version } = aggregate.snapshot;
+    writeSnapshotLater(states, states.snapshots, { streamId, aggregate: name, snapshotVersion: version, revision: after.nextRevision }, after.state, headHash);
     snapshotRevision = after.nextRevision;
   }
   states.cache.remember(keyOf(aggregate, streamId), { state: after.state, revision: after.nextRevision, headHash, snapshotRevision });

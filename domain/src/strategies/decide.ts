@@ -1,7 +1,7 @@
 import type { StrategyGroupCommand } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import type { Aggregate } from '../shared/aggregate.js';
-import { evolveStrategy, initialStrategyState, type StrategyEvent, type StrategyFields, type StrategyState } from './strategy.js';
+import { defineAggregate } from '../shared/aggregate.js';
+import { evolveStrategy, initialStrategyState, strategyStreamId, type StrategyEvent, type StrategyFields, type StrategyState } from './strategy.js';
 
 export const STRATEGY_NOT_FOUND_MESSAGE = 'Strategy group not found';
 export const STRATEGY_EXISTS_MESSAGE = 'This strategy group was already created with different details.';
@@ -32,11 +32,11 @@ export function decideStrategy(command: StrategyGroupCommand, state: StrategySta
   }
 }
 
-/** Snapshots are versioned by `evolveStrategy`'s fold: bump `snapshotVersion` whenever it or `StrategyState` changes. */
-export const strategyAggregate: Aggregate<StrategyState, StrategyEvent, StrategyGroupCommand> = {
+/** `strategy-<strategyId>`. Bump the snapshot version whenever `evolveStrategy` or `StrategyState` changes. */
+export const strategyAggregate = defineAggregate<StrategyState, StrategyEvent, StrategyGroupCommand>({
+  streamOf: strategyStreamId,
   initialState: initialStrategyState,
   evolve: evolveStrategy,
   decide: decideStrategy,
-  name: 'strategy',
-  snapshotVersion: 1,
-};
+  snapshot: { name: 'strategy', version: 1 },
+});

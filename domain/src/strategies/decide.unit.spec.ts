@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventSchemas, type CommandMetadata, type StrategyGroupCommand } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import { decideStrategy, STRATEGY_EXISTS_MESSAGE } from './decide.js';
-import { evolveStrategy, initialStrategyState, type StrategyEvent } from './strategy.js';
+import { DeciderSpecification } from '../shared/testing/decider-specification.js';
+import { STRATEGY_EXISTS_MESSAGE, strategyAggregate } from './decide.js';
 
 const NOW = '2026-11-24T12:00:00.000Z';
 const metadata: CommandMetadata = { actor: { type: 'user', userId: 'admin-1', role: 'admin' }, now: NOW, correlationId: 'c', commandId: 'c' };
@@ -20,32 +20,26 @@ const create = (data = stable): StrategyGroupCommand => ({ type: 'CreateStrategy
 const update = (changes: Partial<typeof stable>): StrategyGroupCommand => ({ type: 'UpdateStrategyGroup', data: { ...stable, ...changes }, metadata });
 const remove = (): StrategyGroupCommand => ({ type: 'DeleteStrategyGroup', data: { strategyId: 's1' }, metadata });
 
-function run(...commands: StrategyGroupCommand[]): StrategyEvent[] {
-  const events: StrategyEvent[] = [];
-  for (const command of commands) events.push(...decideStrategy(command, events.reduce(evolveStrategy, initialStrategyState)));
-  for (const event of events) eventSchemas[event.type].parse(event.data);
-  return events;
-}
-const when = (given: StrategyGroupCommand[], command: StrategyGroupCommand) => decideStrategy(command, run(...given).reduce(evolveStrategy, initialStrategyState));
+const spec = DeciderSpecification.for(strategyAggregate);
 
 describe('a strategy group', () => {
   it('is created with its fields, and the same creation again changes nothing', () => {
-    expect(run(create())).toEqual([{ type: 'StrategyGroupCreated', data: { ...stable, createdAt: NOW } }]);
-    expect(when([create()], create())).toEqual([]);
-    expect(() => when([create()], create({ ...stable, riskWeight: 0.2 }))).toThrow(new ConflictError(STRATEGY_EXISTS_MESSAGE));
+    spec.given().when(create()).then([{ type: 'StrategyGroupCreated', data: { ...stable, createdAt: NOW } }]);
+    spec.givenCommands(create()).when(create()).thenNothingHappens();
+    spec.givenCommands(create()).when(create({ ...stable, riskWeight: 0.2 })).thenThrows(new ConflictError(STRATEGY_EXISTS_MESSAGE));
   });
   it('records an edit as its whole new state, and nothing when nothing differs (token order included)', () => {
-    expect(when([create()], update({ riskWeight: 0.3, tokenSymbols: ['USDC'] }))).toEqual([
+    spec.givenCommands(create()).when(update({ riskWeight: 0.3, tokenSymbols: ['USDC'] })).then([
       { type: 'StrategyGroupUpdated', data: { ...stable, riskWeight: 0.3, tokenSymbols: ['USDC'], updatedAt: NOW } },
     ]);
-    expect(when([create()], update({}))).toEqual([]);
-    expect(when([create()], update({ tokenSymbols: ['DAI', 'USDC'] }))).toHaveLength(1);
+    spec.givenCommands(create()).when(update({})).thenNothingHappens();
+    expect(spec.givenCommands(create()).when(update({ tokenSymbols: ['DAI', 'USDC'] })).events).toHaveLength(1);
   });
   it('is deleted once; a deleted or unknown group cannot be edited', () => {
-    expect(when([create()], remove())).toEqual([{ type: 'StrategyGroupDeleted', data: { strategyId: 's1', deletedAt: NOW } }]);
-    expect(when([create(), remove()], remove())).toEqual([]);
-    expect(() => when([create(), remove()], update({}))).toThrow(NotFoundError);
-    expect(() => when([], remove())).toThrow(NotFoundError);
+    spec.givenCommands(create()).when(remove()).then([{ type: 'StrategyGroupDeleted', data: { strategyId: 's1', deletedAt: NOW } }]);
+    spec.givenCommands(create(), remove()).when(remove()).thenNothingHappens();
+    spec.givenCommands(create(), remove()).when(update({})).thenThrows(NotFoundError);
+    spec.given().when(remove()).thenThrows(NotFoundError);
   });
   it('accepts only the contract risk levels, weights and colours in its events', () => {
     expect(() => eventSchemas.StrategyGroupCreated.parse({ ...stable, riskLevel: 'wild', createdAt: NOW })).toThrow();

@@ -5,8 +5,12 @@ import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import type { CommandContext } from '../shared/command-context.js';
-import { STRATEGY_NOT_FOUND_MESSAGE } from './decide.js';
-import { createStrategy, deleteStrategy, ensureSeedStrategies, loadStrategy, strategyNameTakenMessage, tokenTakenMessage, updateStrategy } from './manage-strategies.js';
+import { createStrategy } from './create-strategy.js';
+import { STRATEGY_NOT_FOUND_MESSAGE, strategyAggregate } from './decide.js';
+import { deleteStrategy } from './delete-strategy.js';
+import { ensureSeedStrategies } from './ensure-seed-strategies.js';
+import { strategyNameTakenMessage, tokenTakenMessage } from './strategy-claims.js';
+import { updateStrategy } from './update-strategy.js';
 import { strategyTokenStreamId, type StrategyFields } from './strategy.js';
 
 describe('managing strategy groups on the event store', () => {
@@ -33,10 +37,10 @@ describe('managing strategy groups on the event store', () => {
 
   it('seeds the three groups once; an admin deletion is not undone by the next start', async () => {
     expect((await ensureSeedStrategies(deps(), ctx())).map((s) => s.outcome)).toEqual(['created', 'created', 'created']);
-    expect(await loadStrategy(eventStore, 'stablecoins')).toMatchObject({ status: 'live', riskLevel: 'conservative', riskWeight: 0.1, tokenSymbols: ['USDC', 'USDT', 'DAI'], color: '#22C55E' });
-    await deleteStrategy(deps(), 'others', ctx());
+    expect(await strategyAggregate.load(deps(), 'stablecoins')).toMatchObject({ status: 'live', riskLevel: 'conservative', riskWeight: 0.1, tokenSymbols: ['USDC', 'USDT', 'DAI'], color: '#22C55E' });
+    await deleteStrategy(deps(), { strategyId: 'others' }, ctx());
     expect((await ensureSeedStrategies(deps(), ctx())).map((s) => s.outcome)).toEqual(['present', 'present', 'present']);
-    expect(await loadStrategy(eventStore, 'others')).toMatchObject({ status: 'deleted' });
+    expect(await strategyAggregate.load(deps(), 'others')).toMatchObject({ status: 'deleted' });
   });
 
   it('refuses a token another group lists, naming that group, and leaves nothing claimed behind', async () => {
@@ -56,11 +60,11 @@ describe('managing strategy groups on the event store', () => {
   it('moves a token between groups only once the first lets it go, and frees everything on delete', async () => {
     const { strategy: a } = await createStrategy(deps(), group('Alpha', ['AAA', 'BBB']), ctx());
     const { strategy: b } = await createStrategy(deps(), group('Beta', ['CCC']), ctx());
-    await expect(updateStrategy(deps(), b.strategyId, group('Beta', ['CCC', 'BBB']), ctx())).rejects.toThrow(tokenTakenMessage('BBB', 'ALPHA'));
-    await updateStrategy(deps(), a.strategyId, group('Alpha', ['AAA']), ctx());
-    const { strategy: moved } = await updateStrategy(deps(), b.strategyId, group('Beta', ['CCC', 'BBB']), ctx());
+    await expect(updateStrategy(deps(), { strategyId: b.strategyId, ...group('Beta', ['CCC', 'BBB']) }, ctx())).rejects.toThrow(tokenTakenMessage('BBB', 'ALPHA'));
+    await updateStrategy(deps(), { strategyId: a.strategyId, ...group('Alpha', ['AAA']) }, ctx());
+    const { strategy: moved } = await updateStrategy(deps(), { strategyId: b.strategyId, ...group('Beta', ['CCC', 'BBB']) }, ctx());
     expect(moved.tokenSymbols).toEqual(['CCC', 'BBB']);
-    await deleteStrategy(deps(), b.strategyId, ctx());
+    await deleteStrategy(deps(), { strategyId: b.strategyId }, ctx());
     await createStrategy(deps(), group('beta', ['BBB', 'CCC']), ctx());
   });
 
@@ -74,7 +78,7 @@ describe('managing strategy groups on the event store', () => {
   });
 
   it('answers 404 for a group that does not exist', async () => {
-    await expect(updateStrategy(deps(), randomUUID(), group('Nope', ['NOPE']), ctx())).rejects.toThrow(STRATEGY_NOT_FOUND_MESSAGE);
-    await expect(deleteStrategy(deps(), 'bad id!', ctx())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateStrategy(deps(), { strategyId: randomUUID(), ...group('Nope', ['NOPE']) }, ctx())).rejects.toThrow(STRATEGY_NOT_FOUND_MESSAGE);
+    await expect(deleteStrategy(deps(), { strategyId: 'bad id!' }, ctx())).rejects.toBeInstanceOf(NotFoundError);
   });
 });

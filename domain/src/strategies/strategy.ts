@@ -1,4 +1,5 @@
-import { streamName, type RiskLevel, type StrategyGroupCreated, type StrategyGroupDeleted, type StrategyGroupUpdated } from '@concierge/contracts';
+import { streamName, type RiskLevel, type strategyGroupEvents } from '@concierge/contracts';
+import type { EventOf } from '../shared/event-union.js';
 
 /** `strategy-<strategyId>`: one strategy group. */
 export const strategyStreamId = (strategyId: string) => streamName('strategy', strategyId);
@@ -7,10 +8,7 @@ export const strategyNameStreamId = (key: string) => streamName('strategyName', 
 /** `strategyToken-<SYMBOL>`: the one group that lists a token symbol (the portfolio classifies each holding by it). */
 export const strategyTokenStreamId = (symbol: string) => streamName('strategyToken', symbol);
 
-export type StrategyEvent =
-  | { type: 'StrategyGroupCreated'; data: StrategyGroupCreated }
-  | { type: 'StrategyGroupUpdated'; data: StrategyGroupUpdated }
-  | { type: 'StrategyGroupDeleted'; data: StrategyGroupDeleted };
+export type StrategyEvent = EventOf<keyof typeof strategyGroupEvents>;
 
 export interface StrategyFields {
   readonly name: string;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { listen } from '@concierge/platform/testing/http';
 import { testKeys } from '@concierge/platform/testing/keys';
-import { approveUser } from '@concierge/domain/identity/admin/manage-users';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import { approveUser } from '@concierge/domain/identity/admin/approve-user';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import { createCommandApp } from '@concierge/command-api/app';
 import { argon2idHasher, DEFAULT_ARGON2_COST } from '@concierge/command-api/identity/password-hasher';
 import { benchStores } from './setup.js';
@@ -27,7 +27,7 @@ export async function benchLogin(concurrency = 20, rounds = 10) {
     for (let i = 0; i < concurrency; i += 1) {
       const email = `login-${i}-${randomUUID().slice(0, 6)}@bench.example`;
       const { userId } = await registerUser({ eventStore: stores.eventStore, hasher, credentials: stores.credentials }, { firstName: 'Bench', lastName: `Member${i}`, email, password: PASSWORD }, ctx());
-      await approveUser(stores.eventStore, userId, ctx());
+      await approveUser({ eventStore: stores.eventStore }, { userId }, ctx());
       emails.push(email);
     }
     const latencies: number[] = [];

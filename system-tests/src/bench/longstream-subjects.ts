@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandMetadata, RecordDeposit } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import { updateProfile } from '@concierge/domain/identity/profile/profile';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import { updateProfile } from '@concierge/domain/identity/profile/update-profile';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import { userStreamId } from '@concierge/domain/identity/user/user';
 import { accountStreamId, initialAccountState } from '@concierge/domain/money/account/account';
-import { decideAccount } from '@concierge/domain/money/account/decide';
-import { handleAccountCommand } from '@concierge/domain/money/account/handle';
-import { addAddress, removeAddress } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
+import { accountAggregate, decideAccount } from '@concierge/domain/money/account/decide';
+import { addWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/add-withdrawal-address';
+import { removeWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/remove-withdrawal-address';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { withdrawalAddressesStreamId } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
 import { toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 
@@ -39,7 +40,7 @@ export interface LongStreamSubject {
   readonly events: string;
   build(store: EventStore, length: number): Promise<string>;
   fresh(store: EventStore): Promise<string>;
-  command(store: EventStore, memberId: string): () => Promise<unknown>;
+  command(deps: AggregateDeps, memberId: string): () => Promise<unknown>;
 }
 
 function deposit(userId: string): RecordDeposit {
@@ -59,7 +60,7 @@ export const accountSubject: LongStreamSubject = {
     return userId;
   },
   fresh: async () => randomUUID(),
-  command: (store, userId) => () => handleAccountCommand(store, userId, deposit(userId), ctx()),
+  command: (deps, userId) => () => accountAggregate.handle(deps, userId, deposit(userId), ctx()),
 };
 
 async function registered(store: EventStore): Promise<string> {
@@ -81,7 +82,7 @@ export const userSubject: LongStreamSubject = {
   },
   fresh: registered,
   // A different name each run, so the command always appends (an unchanged name appends nothing).
-  command: (store, userId) => () => updateProfile(store, userId, { firstName: `Grace ${randomUUID().slice(0, 8)}`, lastName: 'Hopper', email: undefined }, ctx()),
+  command: (deps, userId) => () => updateProfile(deps, { userId, firstName: `Grace ${randomUUID().slice(0, 8)}`, lastName: 'Hopper', email: undefined }, ctx()),
 };
 
 /** Addresses saved and removed one after another: what a member may do for free, as often as they like. */
@@ -111,13 +112,13 @@ export const addressBookSubject: LongStreamSubject = {
     return userId;
   },
   fresh: async () => randomUUID(),
-  command: (store, userId) => async () => {
+  command: (deps, userId) => async () => {
     const held = heldAddress.get(userId);
     if (held !== undefined) {
       heldAddress.delete(userId);
-      return removeAddress(store, userId, held, ctx());
+      return removeWithdrawalAddress(deps, { userId, addressId: held }, ctx());
     }
-    const added = await addAddress(store, userId, { label: 'Bench', address: evmAddress(), network: 'Ethereum' }, ctx());
+    const added = await addWithdrawalAddress(deps, { userId, label: 'Bench', address: evmAddress(), network: 'Ethereum' }, ctx());
     heldAddress.set(userId, added.addressId);
     return added;
   },

@@ -1,6 +1,5 @@
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgSnapshotStore } from '@concierge/platform/snapshot-store/postgres/pg-snapshot-store';
-import { aggregateStates, withAggregateStates } from '@concierge/domain/shared/aggregate-states';
+import { aggregateStates, type AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { LONG_STREAM_SUBJECTS, type LongStreamSubject } from './longstream-subjects.js';
 import { benchStores } from './setup.js';
 import { percentile, round } from './stats.js';
@@ -36,18 +35,18 @@ export async function benchLongStream(length = 10_000, runs = 300, snapshotEvery
   const stores = await benchStores('longstream');
   const snapshots = createPgSnapshotStore({ pool: stores.pool, schema: stores.eventStoreSchema });
   try {
-    const modes: { mode: string; store: () => EventStore; runs: number }[] = [
-      { mode: 'cache+snapshots', store: () => withAggregateStates(stores.eventStore, aggregateStates({ snapshots, snapshotEvery })), runs },
-      { mode: 'snapshots only', store: () => withAggregateStates(stores.eventStore, aggregateStates({ snapshots, snapshotEvery, cacheSize: 0 })), runs: Math.ceil(runs / 3) },
-      { mode: 'full replay', store: () => stores.eventStore, runs: Math.ceil(runs / 10) },
+    const modes: { mode: string; deps: () => AggregateDeps; runs: number }[] = [
+      { mode: 'cache+snapshots', deps: () => ({ eventStore: stores.eventStore, aggregateStates: aggregateStates({ snapshots, snapshotEvery }) }), runs },
+      { mode: 'snapshots only', deps: () => ({ eventStore: stores.eventStore, aggregateStates: aggregateStates({ snapshots, snapshotEvery, cacheSize: 0 }) }), runs: Math.ceil(runs / 3) },
+      { mode: 'full replay', deps: () => ({ eventStore: stores.eventStore }), runs: Math.ceil(runs / 10) },
     ];
     const rows = [];
     for (const subject of subjects) {
-      for (const { mode, store: makeStore, runs: n } of modes) {
+      for (const { mode, deps: makeDeps, runs: n } of modes) {
         const memberId = await subject.build(stores.eventStore, length);
-        const store = makeStore();
-        const long = subject.command(store, memberId);
-        const fresh = async () => subject.command(store, await subject.fresh(stores.eventStore));
+        const deps = makeDeps();
+        const long = subject.command(deps, memberId);
+        const fresh = async () => subject.command(deps, await subject.fresh(stores.eventStore));
         // Warm-up: connections, prepared statements, and the first fold of the long stream (which writes its first snapshot).
         for (let i = 0; i < 5; i += 1) {
           await long();

@@ -157,6 +157,7 @@ export async function benchPortfolioRound(members = 10_000) {
     const prefix = `bench-portfolio-${randomUUID().slice(0, 8)}`;
     const snapshots = await startPortfolioSnapshots({
       eventStore: portfolio.eventStore,
+      aggregateStates: portfolio.aggregateStates,
       readStore: stores.readStore,
       snapshotSources,
       redisUrl: REDIS_URL,

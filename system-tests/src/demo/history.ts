@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { parseUnits } from 'ethers';
 import type { TokenRegistry } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { recordPortfolioSnapshots } from '@concierge/domain/portfolio/snapshot/record-snapshots';
 import { chainSnapshotSources } from '@concierge/workers/jobs/portfolio-snapshots/sources';
 import { fund, simulatedSwap, type DemoChain, type SwapLeg } from './chain.js';
@@ -36,6 +37,8 @@ export interface HistoryOptions {
   readonly registry: TokenRegistry;
   readonly market: Market;
   readonly eventStore: EventStore;
+  /** The states the valuations fold the member's portfolio stream with. */
+  readonly aggregateStates?: AggregateStates | undefined;
   readonly member: { readonly userId: string; readonly address: string };
   /** The strategy groups' token symbols by group name (as `allocate` reads them). */
   readonly groups: ReadonlyMap<string, readonly string[]>;
@@ -60,11 +63,12 @@ export async function buildHistory(options: HistoryOptions): Promise<number> {
   const sources = chainSnapshotSources({ provider, registry: options.registry, multicallAddress: options.state.multicallAddress });
   const deps = {
     eventStore: options.eventStore,
+    aggregateStates: options.aggregateStates,
     sources: sources.sources,
     chainId: sources.chainId,
     tokenName: sources.tokenName,
-    context: () => ({ actor: { type: 'system' as const, reason: 'npm run demo: history' }, correlationId: `demo-history-${startMs}`, causationId: randomUUID(), now: new Date() }),
   };
+  const context = () => ({ actor: { type: 'system' as const, reason: 'npm run demo: history' }, correlationId: `demo-history-${startMs}`, causationId: randomUUID(), now: new Date() });
   for (let hour = 0; hour <= hours; hour += 1) {
     // The story's steps of this hour land in the blocks before the hour's valuation.
     for (const step of options.story.filter((s) => s.atHour === hour)) await storyStep(options, step);
@@ -78,7 +82,7 @@ export async function buildHistory(options: HistoryOptions): Promise<number> {
     }
     const blockNumber = await provider.getBlockNumber();
     const pin = { blockNumber, timestamp: Math.floor(at / 1000) };
-    const [outcome] = await recordPortfolioSnapshots(deps, pin, [{ ...member, slot: new Date(at).toISOString(), reason: 'schedule', requestId: null }]);
+    const [outcome] = await recordPortfolioSnapshots(deps, { pin, targets: [{ ...member, slot: new Date(at).toISOString(), reason: 'schedule', requestId: null }], context });
     if (outcome?.kind === 'failed') throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
     options.onProgress?.(hour, hours);
   }

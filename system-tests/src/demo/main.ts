@@ -13,8 +13,8 @@ import { PORTFOLIO_SNAPSHOT_QUEUE, type TokenRegistry } from '@concierge/contrac
 import { BaseConfig, loadConfig } from '@concierge/platform/config/env';
 import { openStores, prepareStorage } from '@concierge/platform/stores';
 import { argon2idHasher } from '@concierge/command-api/identity/password-hasher';
-import { updateUser } from '@concierge/domain/identity/admin/manage-users';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import { updateUser } from '@concierge/domain/identity/admin/update-user';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import { startServices } from '@concierge/supervisor';
 import { startLocalEvm } from '@concierge/workers/chain/testing/local-evm';
 import { deployLocalMarket } from '@concierge/workers/chain/testing/local-market';
@@ -87,7 +87,7 @@ async function seedMember(env: Record<string, string>): Promise<string> {
     const { member } = DEMO;
     const credentials = await openCredentialStore(config);
     const { userId } = await registerUser({ eventStore: stores.eventStore, hasher, credentials }, member, ctx).finally(() => credentials.close());
-    await updateUser(stores.eventStore, userId, { status: 'approved', role: 'user', subscriptionPlan: undefined }, ctx);
+    await updateUser({ eventStore: stores.eventStore }, { userId, changes: { status: 'approved', role: 'user', subscriptionPlan: undefined } }, ctx);
     return userId;
   } finally {
     await stores.close();
@@ -100,7 +100,7 @@ async function history(env: Record<string, string>, chain: DemoChain, state: Dem
   const stores = await openStores(config, 4);
   const logger = createLogger('demo', 'warn');
   const groups = new Map((await strategyGroups()).map((group) => [group.name, group.tokenSymbols]));
-  const { eventStore } = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
+  const { eventStore, aggregateStates } = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
   let reported = -1;
   try {
     return await buildHistory({
@@ -109,6 +109,7 @@ async function history(env: Record<string, string>, chain: DemoChain, state: Dem
       registry,
       market,
       eventStore,
+      aggregateStates,
       member,
       groups,
       startMs,

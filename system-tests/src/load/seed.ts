@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { argon2idHasher } from '@concierge/command-api/identity/password-hasher';
-import { updateUser } from '@concierge/domain/identity/admin/manage-users';
+import { updateUser } from '@concierge/domain/identity/admin/update-user';
 import type { PasswordHasher } from '@concierge/domain/identity/password-hasher';
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
-import { addAddress } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
+import { addWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/add-withdrawal-address';
 import { runPool } from '../bench/stats.js';
 
 /** Every seeded account's password. */
@@ -43,7 +43,7 @@ export async function seedAccounts(eventStore: EventStore, credentials: Credenti
   };
   const register = async (email: string, lastName: string, role: 'user' | 'admin') => {
     const { userId } = await registerUser({ eventStore, hasher, credentials }, { email, password: LOAD_PASSWORD, firstName: 'Load', lastName }, ctx());
-    await updateUser(eventStore, userId, { status: 'approved', role, subscriptionPlan: undefined }, ctx());
+    await updateUser({ eventStore }, { userId, changes: { status: 'approved', role, subscriptionPlan: undefined } }, ctx());
     return userId;
   };
 
@@ -52,7 +52,7 @@ export async function seedAccounts(eventStore: EventStore, credentials: Credenti
     const email = `load-${runId}-member${i}@load.example`;
     const userId = await register(email, `Member${i}`, 'user');
     await recordDeposit({ eventStore }, { source: 'admin', userId, transactionHash: `0x${randomBytes(32).toString('hex')}`, amountMicro: DEPOSIT_MICRO, timestamp: new Date().toISOString() }, ctx());
-    await addAddress(eventStore, userId, { label: 'Main wallet', address: randomEvmAddress(), network: 'Avalanche' }, ctx());
+    await addWithdrawalAddress({ eventStore }, { userId, label: 'Main wallet', address: randomEvmAddress(), network: 'Avalanche' }, ctx());
     members.push({ userId, email });
   });
   const admins: SeededAccount[] = [];

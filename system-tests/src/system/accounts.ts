@@ -3,8 +3,8 @@ import type { UserRole } from '@concierge/contracts';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { ensureAdmin } from '@concierge/domain/identity/admin/ensure-admin';
-import { updateUser } from '@concierge/domain/identity/admin/manage-users';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import { updateUser } from '@concierge/domain/identity/admin/update-user';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import { testHasher } from '@concierge/command-api/identity/testing/harness';
 
 export const PASSWORD = 'Analytical1';
@@ -19,7 +19,7 @@ export async function createAccount(schemas: TestSchemas, email: string, role: U
   const eventStore = storeOf(schemas);
   const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
   const { userId } = await registerUser({ eventStore, hasher: testHasher, credentials: credentialsOf(schemas) }, { email, password: PASSWORD, firstName: 'Test', lastName: role }, ctx);
-  await updateUser(eventStore, userId, { status: 'approved', role, subscriptionPlan: undefined }, ctx);
+  await updateUser({ eventStore }, { userId, changes: { status: 'approved', role, subscriptionPlan: undefined } }, ctx);
   return userId;
 }
 

@@ -9,7 +9,7 @@ import type { ReadStore } from '@concierge/platform/read-store/port';
 import { TEST_DATABASE_URL } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '@concierge/domain/money/account/account';
 import { NOTHING_TO_RETRY_MESSAGE } from '@concierge/domain/money/account/decide';
-import { PROCESSED_MESSAGES } from '@concierge/domain/money/withdrawals/withdrawals';
+import { PROCESSED_MESSAGES } from '@concierge/command-api/money/withdrawals/routes';
 import { startMoneyApi, type Member, type MoneyApi } from '@concierge/command-api/money/testing/harness';
 import type { ChainSettings } from '@concierge/workers/chain/config';
 import { tokenBalance } from '@concierge/workers/chain/erc20';

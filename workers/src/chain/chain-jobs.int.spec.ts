@@ -9,7 +9,7 @@ import { createLogger } from '@concierge/platform/logging/logger';
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import { WorkersConfig } from '../config.js';
 import { DEPOSIT_DETECTION_QUEUE, SETTLEMENT_QUEUE } from '../queues.js';
 import { createRedis } from '../redis.js';
@@ -85,10 +85,10 @@ describe('chain jobs as the workers start them', () => {
     const target = await approvedWithdrawal(eventStore, { amountMicro: 4_000_000n, to });
     await runReactor(payouts, { eventStore, readStore });
 
-    await until('the deposit to be credited', async () => (await loadAccount(eventStore, member.userId)).balanceMicro === 25_000_000n);
+    await until('the deposit to be credited', async () => (await readAccount({ eventStore }, member.userId)).balanceMicro === 25_000_000n);
     await until(
       'the withdrawal to be completed',
-      async () => (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId)?.status === 'completed',
+      async () => (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId)?.status === 'completed',
     );
     expect(await tokenBalance(evm.provider, await token.getAddress(), to)).toBe(4_000_000n);
   });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { WorkersConfig } from '../config.js';
 import type { WorkerObserver } from '../metrics/jobs.js';
 import { creditDetectedDeposit } from '../jobs/deposit-detection/credit.js';
@@ -30,8 +31,8 @@ export interface ChainJobs {
  * Starts deposit detection (when CHAIN_RPC_URL is set) and on-chain settlement (when
  * SETTLEMENT_MODE=onchain; the config guarantees the chain, token and key are then set).
  */
-export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger; observe?: WorkerObserver }): Promise<ChainJobs> {
-  const { config, eventStore, logger } = deps;
+export async function startChainJobs(deps: { config: WorkersConfig; eventStore: EventStore; aggregateStates?: AggregateStates; logger: Logger; observe?: WorkerObserver }): Promise<ChainJobs> {
+  const { config, eventStore, aggregateStates, logger } = deps;
   const chain = chainSettings(config);
   if (!chain) {
     logger.info({ settlement: config.SETTLEMENT_MODE }, 'deposit detection off: CHAIN_RPC_URL is not set');
@@ -47,7 +48,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     provider,
     chain,
     addresses: depositAddressIndex(eventStore),
-    credit: creditDetectedDeposit(eventStore, chain.network, logger),
+    credit: creditDetectedDeposit({ eventStore, aggregateStates }, chain.network, logger),
     maxBlockRange: config.DEPOSIT_SCAN_MAX_BLOCK_RANGE,
     startBlock: config.DEPOSIT_SCAN_START_BLOCK,
     logger,
@@ -67,6 +68,7 @@ export async function startChainJobs(deps: { config: WorkersConfig; eventStore: 
     const wallet = hotWallet(config.HOT_WALLET_PRIVATE_KEY);
     const settlementDeps = {
       eventStore,
+      aggregateStates,
       provider,
       wallet,
       chain,

@@ -18,13 +18,13 @@ export const moneyWorkers: WorkersModule<'money'> = {
   context: 'money',
   projections: [walletsProjection, withdrawalAddressesProjection, withdrawalsProjection, depositsProjection, accountsProjection],
   queues: [DEPOSIT_DETECTION_QUEUE, SETTLEMENT_QUEUE],
-  async start({ config, logger, stores, commandStore, mailQueue, observe }) {
+  async start({ config, logger, stores, commands, mailQueue, observe }) {
     // Settlement, deposit detection and address assignment decide commands: they fold states like the command API.
-    const chainJobs = await startChainJobs({ config, eventStore: commandStore, logger, observe });
+    const chainJobs = await startChainJobs({ config, ...commands, logger, observe });
     return {
       reactors: [
         ...chainJobs.reactors,
-        depositAddressesReactor({ eventStore: commandStore, mnemonic: loadWalletMnemonic(config), logger }),
+        depositAddressesReactor({ ...commands, mnemonic: loadWalletMnemonic(config), logger }),
         keyRevealNoticesReactor({ eventStore: stores.eventStore, readStore: stores.readStore, mailQueue, logger }),
       ],
       stop: () => chainJobs.close(),

@@ -11,12 +11,13 @@ export const portfolioWorkers: WorkersModule<'portfolio'> = {
   context: 'portfolio',
   projections: [portfolioProjection],
   queues: [PORTFOLIO_SNAPSHOT_QUEUE],
-  async start({ config, logger, stores, commandStore, observe }) {
+  async start({ config, logger, stores, commands, observe }) {
     const portfolio = portfolioEventStore(stores.eventStore, stores.snapshots, logger);
     const snapshots = await startPortfolioSnapshots({
       eventStore: portfolio.eventStore,
+      aggregateStates: portfolio.aggregateStates,
       readStore: stores.readStore,
-      snapshotSources: snapshotSourcesFrom({ config, eventStore: commandStore, logger }),
+      snapshotSources: snapshotSourcesFrom({ config, ...commands, logger }),
       redisUrl: config.REDIS_URL,
       prefix: config.QUEUE_PREFIX,
       intervalMs: config.SNAPSHOT_INTERVAL,
@@ -26,6 +27,6 @@ export const portfolioWorkers: WorkersModule<'portfolio'> = {
       logger,
       observe,
     });
-    return { reactors: [], stop: () => snapshots.close(), flush: () => snapshotsWritten(portfolio.states) };
+    return { reactors: [], stop: () => snapshots.close(), flush: () => snapshotsWritten(portfolio.aggregateStates) };
   },
 };

@@ -1,15 +1,14 @@
 import type { Logger } from 'pino';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { findUserById } from '@concierge/domain/identity/user/find-user';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import type { ParsedEvent } from '../projections/runtime/handlers.js';
 import { defineReactor, type Reactor } from './reactor.js';
 
 /** Name of the reactor and of its checkpoint. */
 export const DEPOSIT_ADDRESSES = 'deposit-addresses';
 
-export interface DepositAddressesDeps {
-  readonly eventStore: EventStore;
+export interface DepositAddressesDeps extends AggregateDeps {
   /** The master BIP-39 phrase (WALLET_MNEMONIC, or the development file in DATA_DIR). */
   readonly mnemonic: string;
   readonly logger: Logger;
@@ -27,7 +26,7 @@ export function depositAddressesReactor(deps: DepositAddressesDeps): Reactor {
     const { userId } = event.data;
     // Only members deposit: an administrator (made one at start-up, say) gets no address, and
     // one who becomes a member later gets it then, on the role change, if approved by then.
-    const user = await findUserById(deps.eventStore, userId);
+    const user = await findUserById(deps, userId);
     if (user === undefined || user.role !== 'user') return;
     if (event.type === 'UserRoleChanged' && user.status !== 'approved') return;
     const ctx = {
@@ -37,7 +36,7 @@ export function depositAddressesReactor(deps: DepositAddressesDeps): Reactor {
       causationId: event.id,
       now: new Date(),
     };
-    const result = await assignDepositAddress({ eventStore: deps.eventStore, mnemonic: deps.mnemonic }, userId, ctx);
+    const result = await assignDepositAddress(deps, { userId }, ctx);
     if (result.assigned) {
       deps.logger.info({ userId, derivationIndex: result.deposit.derivationIndex }, 'deposit address assigned');
     }

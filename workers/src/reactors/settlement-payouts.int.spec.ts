@@ -9,7 +9,8 @@ import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-re
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '@concierge/domain/money/account/account';
-import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
+import { accountAggregate } from '@concierge/domain/money/account/decide';
+import { commandMetadata } from '@concierge/domain/shared/command-context';
 import { approvedWithdrawal } from '../jobs/settlement/testing/approved-withdrawal.js';
 import { SETTLE_WITHDRAWAL, SETTLEMENT_QUEUE, settlementJobId } from '../queues.js';
 import { createRedis } from '../redis.js';
@@ -69,8 +70,8 @@ describe('settlement payouts reactor', () => {
     const id = randomUUID();
     const ctx = { actor: { type: 'user' as const, userId: 'admin-1', role: 'admin' as const }, correlationId: id, causationId: id, now: new Date() };
     const failed = { ...target, transactionHash: null, reason: 'The destination is on another network; pay it by hand.', retryable: false };
-    await handleAccountCommand(eventStore, target.userId, { type: 'RecordWithdrawalSettlementFailed', data: failed, metadata: commandMetadata(ctx) }, ctx);
-    await handleAccountCommand(eventStore, target.userId, { type: 'RetryWithdrawalPayout', data: target, metadata: commandMetadata(ctx) }, ctx);
+    await accountAggregate.handle({ eventStore }, target.userId, { type: 'RecordWithdrawalSettlementFailed', data: failed, metadata: commandMetadata(ctx) }, ctx);
+    await accountAggregate.handle({ eventStore }, target.userId, { type: 'RetryWithdrawalPayout', data: target, metadata: commandMetadata(ctx) }, ctx);
     await run();
     await run();
 

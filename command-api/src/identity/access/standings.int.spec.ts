@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata } from '@concierge/domain/shared/command-context';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
-import { userStreamId } from '@concierge/domain/identity/user/user';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 
 const PASSWORD = 'Analytical1';
@@ -30,7 +28,7 @@ describe('standings on the command side without a change notice', () => {
     // Suspended straight in the store: no notice reaches the API's cache.
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: api.clock.now };
     const suspend = { type: 'UpdateUserDetails' as const, data: { userId, status: 'suspended' as const }, metadata: commandMetadata(ctx) };
-    await handleCommand(api.store, userStreamId(userId), userAggregate, suspend, ctx);
+    await userAggregate.handle({ eventStore: api.store }, userId, suspend, ctx);
 
     const move = await api.send('POST', '/withdrawals/addresses', { label: 'Main', address: `0x${'3'.repeat(40)}` }, auth);
     expect(move.status).toBe(403);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_ROLE_MESSAGE, OWN_STATUS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/user/decide';
-import { PLAN_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/admin/manage-users';
+import { PLAN_NOT_FOUND_MESSAGE } from '@concierge/domain/identity/admin/update-user';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { USER_APPROVED_MESSAGE, USER_REJECTED_MESSAGE, USER_UPDATED_MESSAGE } from './routes.js';
 

@@ -19,7 +19,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
   const registerUnconfirmed = async (email: string, password: string) => {
     const registered = await api.send('POST', '/auth/register', { firstName: 'Sly', lastName: 'Squatter', email, password });
     expect(registered.status).toBe(201);
-    const user = await findUserByEmail(api.store, email);
+    const user = await findUserByEmail({ eventStore: api.store }, email);
     expect(user?.emailVerified).toBe(false);
     return user?.userId ?? '';
   };
@@ -54,7 +54,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     await expect(ensure('future-admin@example.com', PASSWORD)).rejects.toThrow(AccountNotOwnedError);
     await expect(ensure('future-admin@example.com', PASSWORD)).rejects.toThrow(/future-admin@example\.com .*--take-over/);
     expect(await api.head(), 'nothing appended').toBe(head);
-    expect(await findUserByEmail(api.store, 'future-admin@example.com')).toMatchObject({ userId: squatter, status: 'pending', role: 'user' });
+    expect(await findUserByEmail({ eventStore: api.store }, 'future-admin@example.com')).toMatchObject({ userId: squatter, status: 'pending', role: 'user' });
     expect((await login('future-admin@example.com', 'Squatter-pass1')).status).toBe(403);
   });
 
@@ -62,7 +62,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     const userId = await api.seedUser({ email: 'existing@example.com', password: PASSWORD, status: 'suspended' });
     const result = await ensure('existing@example.com', PASSWORD);
     expect(result).toMatchObject({ userId, created: false, changed: true, takenOver: false });
-    expect(await findUserByEmail(api.store, 'existing@example.com')).toMatchObject({ status: 'approved', role: 'admin' });
+    expect(await findUserByEmail({ eventStore: api.store }, 'existing@example.com')).toMatchObject({ status: 'approved', role: 'admin' });
     expect((await login('existing@example.com')).status).toBe(200);
   });
 
@@ -105,7 +105,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(events.map((e) => e.type)).toEqual(['UserEmailVerified', 'UserPasswordReplaced', 'UserApproved', 'UserRoleChanged']);
     expect(events[0]?.data).toMatchObject({ userId, operator: 'ops@host-2' });
     for (const event of events) expect(event.metadata.actor).toEqual({ type: 'system', reason: 'create-admin --take-over by ops@host-2' });
-    expect(await findUserByEmail(api.store, 'unconfirmed@example.com')).toMatchObject({ status: 'approved', role: 'admin', emailVerified: true });
+    expect(await findUserByEmail({ eventStore: api.store }, 'unconfirmed@example.com')).toMatchObject({ status: 'approved', role: 'admin', emailVerified: true });
     expect((await login('unconfirmed@example.com')).body['user']).toMatchObject({ role: 'admin', status: 'approved' });
     // Run again: nothing left to do.
     const again = await ensureAdmin({ eventStore: api.store, hasher: testHasher, credentials: api.credentials }, { email: 'unconfirmed@example.com', password: PASSWORD }, takeOver);
@@ -114,7 +114,7 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
 
   it('refuses a password that breaks the rules', async () => {
     await expect(ensure('weak@example.com', 'weak')).rejects.toThrow(InvalidAdminInputError);
-    expect(await findUserByEmail(api.store, 'weak@example.com')).toBeUndefined();
+    expect(await findUserByEmail({ eventStore: api.store }, 'weak@example.com')).toBeUndefined();
   });
 
   /** `npm run create-admin` against this file's schemas, as an operator runs it. */

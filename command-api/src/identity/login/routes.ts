@@ -1,10 +1,35 @@
+import type { UserDto } from '@concierge/contracts';
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
-import { endSession, refreshSession } from '@concierge/domain/identity/session/refresh';
+import { endSession } from '@concierge/domain/identity/session/end-session';
+import { refreshSession } from '@concierge/domain/identity/session/refresh-session';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
-import { createLogin, type LoginDeps } from '@concierge/domain/identity/login/login';
+import { createLogIn, type LoginDeps, type SignedIn } from '@concierge/domain/identity/login/log-in';
+import type { MemberProfile } from '@concierge/domain/identity/user/member-profile';
 import type { CredentialAttempts } from '../rate-limits.js';
 
 export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
+
+/** The signed-in user as the login answer shows them. */
+function userDto({ user, depositAddress, primaryWithdrawalAddressId, planName }: MemberProfile): UserDto {
+  return {
+    _id: user.userId,
+    id: user.userId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    walletAddress: depositAddress,
+    subscriptionPlan: user.planId,
+    subscriptionPlanName: planName,
+    primaryWithdrawalAddress: primaryWithdrawalAddressId,
+    emailVerified: user.emailVerified,
+    createdAt: user.registeredAt,
+  };
+}
+
+/** The login answer; the route table writes the position. */
+const loginResponse = ({ token, refreshToken, profile, position }: SignedIn) => ({ token, refreshToken, user: userDto(profile), position });
 
 /**
  * POST /auth/login. Every attempt counts as a failure of this email from this address, and of this
@@ -18,7 +43,7 @@ export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
  * and gives the same answer whether or not it was still open.
  */
 export function sessionHandlers(deps: LoginDeps & SessionDeps & { attempts?: CredentialAttempts | undefined }) {
-  const logIn = createLogin(deps);
+  const logIn = createLogIn(deps);
   return {
     'auth.login': async ({ body, clientAddress, contextFor }) => {
       const attempts = deps.attempts;
@@ -29,14 +54,14 @@ export function sessionHandlers(deps: LoginDeps & SessionDeps & { attempts?: Cre
       const succeeded = attempts
         ? () => Promise.all([attempts.signIn.succeeded(client), attempts.signInAccount.succeeded(body.email), attempts.knownSignIns.remember(client)]).then(() => undefined)
         : undefined;
-      return logIn(body, contextFor, succeeded);
+      return loginResponse(await logIn({ ...body, passwordAccepted: succeeded }, contextFor));
     },
     'auth.refreshToken': async ({ body, contextFor }) => {
-      const { token, refreshToken, position } = await refreshSession(deps, body.refreshToken, contextFor);
+      const { token, refreshToken, position } = await refreshSession(deps, { refreshToken: body.refreshToken }, contextFor);
       return { token, refreshToken, position };
     },
     'auth.logout': async ({ body, contextFor }) => {
-      const { position } = await endSession(deps, body.refreshToken, contextFor);
+      const { position } = await endSession(deps, { refreshToken: body.refreshToken }, contextFor);
       return { message: SIGNED_OUT_MESSAGE, position };
     },
   } satisfies SomeHandlers<'command'>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '@concierge/platform/auth/access-token';
 import { EMAIL_READ_ONLY_MESSAGE } from '@concierge/domain/identity/user/decide';
-import { SAME_PASSWORD_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@concierge/domain/identity/profile/profile';
+import { SAME_PASSWORD_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@concierge/domain/identity/profile/change-password';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { PASSWORD_CHANGED_MESSAGE, PROFILE_UPDATED_MESSAGE } from './routes.js';
 

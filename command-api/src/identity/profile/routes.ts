@@ -1,6 +1,7 @@
 import type { SomeHandlers } from '@concierge/platform/http/handlers';
 import type { PasswordDeps } from '@concierge/domain/identity/credentials';
-import { changePassword, updateProfile, type PasswordGuesses } from '@concierge/domain/identity/profile/profile';
+import { changePassword, type PasswordGuesses } from '@concierge/domain/identity/profile/change-password';
+import { updateProfile } from '@concierge/domain/identity/profile/update-profile';
 import type { SessionDeps } from '@concierge/domain/identity/session/start-session';
 import type { CredentialAttempts } from '../rate-limits.js';
 
@@ -27,7 +28,7 @@ export function profileHandlers(deps: SessionDeps & PasswordDeps & { attempts?: 
   return {
     'users.updateProfile': async ({ body, rawBody, caller, context }) => ({
       message: PROFILE_UPDATED_MESSAGE,
-      position: await updateProfile(deps.eventStore, caller.userId, { ...body, email: sentEmail(rawBody) }, context),
+      position: await updateProfile(deps, { ...body, userId: caller.userId, email: sentEmail(rawBody) }, context),
     }),
     'users.changePassword': async ({ body, caller, context }) => {
       const { userId, sessionId } = caller;
@@ -37,7 +38,7 @@ export function profileHandlers(deps: SessionDeps & PasswordDeps & { attempts?: 
         failuresBeforeSignOut: attempts.limits.changePassword.failuresBeforeSignOut,
         succeeded: () => attempts.passwordChange.succeeded(userId),
       };
-      const { token, refreshToken, position } = await changePassword(deps, { userId, sessionId }, body, context, guesses);
+      const { token, refreshToken, position } = await changePassword(deps, { ...body, userId, sessionId, guesses }, context);
       return { message: PASSWORD_CHANGED_MESSAGE, position, token, refreshToken };
     },
   } satisfies SomeHandlers<'command'>;

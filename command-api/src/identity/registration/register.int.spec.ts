@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailJob } from '@concierge/contracts';
 import { findUserByEmail } from '@concierge/domain/identity/user/find-user';
-import { emailReservationStreamId } from '@concierge/domain/identity/registration/register';
+import { emailReservationStreamId } from '@concierge/domain/identity/registration/email-reservation';
 import { hashToken } from '@concierge/domain/identity/session/refresh-token';
 import { startIdentityApi, type IdentityApi } from '../testing/harness.js';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE } from './routes.js';
@@ -37,7 +37,7 @@ describe('POST /api/auth/register', () => {
     const response = await register({ ...valid(' Ada@Example.COM '), firstName: '  Ada ' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: REGISTERED_MESSAGE, position: expect.stringMatching(/^\d+-\d+$/) });
-    const user = await findUserByEmail(api.store, 'ada@example.com');
+    const user = await findUserByEmail({ eventStore: api.store }, 'ada@example.com');
     expect(user).toMatchObject({ status: 'pending', role: 'user', firstName: 'Ada', emailVerified: false });
     const userId = user?.userId ?? '';
     const events = await api.store.readStream(`user-${userId}`);
@@ -69,7 +69,7 @@ describe('POST /api/auth/register', () => {
     expect(again.status).toBe(first.status);
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
     expect(again.body['message']).toBe(first.body['message']);
-    const user = await findUserByEmail(api.store, 'grace@example.com');
+    const user = await findUserByEmail({ eventStore: api.store }, 'grace@example.com');
     const userId = user?.userId ?? '';
 
     // Unconfirmed: the owner gets a new link, no name in either mail, and only the newest link works.
@@ -79,7 +79,7 @@ describe('POST /api/auth/register', () => {
     const confirmed = await confirm(tokenOf(newLink));
     expect(confirmed).toMatchObject({ status: 200, body: { message: EMAIL_VERIFIED_MESSAGE } });
     expect((await confirm(tokenOf(oldLink))).status, 'the older link stays dead').toBe(400);
-    expect(await findUserByEmail(api.store, 'grace@example.com')).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailVerified: true });
+    expect(await findUserByEmail({ eventStore: api.store }, 'grace@example.com')).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailVerified: true });
 
     // Approved, the account signs in with the confirmed registration's password only.
     const admin = await api.seedUser({ email: `admin-${randomUUID().slice(0, 6)}@example.com`, password: 'Analytical1', role: 'admin' });
@@ -95,7 +95,7 @@ describe('POST /api/auth/register', () => {
     const types = (await api.store.readStream(`user-${user?.userId ?? ''}`)).map((e) => e.type);
     expect(types.at(-1)).toBe('UserRegistrationRepeated');
     expect(await eventCount()).toBe(head + 1);
-    expect((await findUserByEmail(api.store, 'grace@example.com'))?.emailVerified).toBe(true);
+    expect((await findUserByEmail({ eventStore: api.store }, 'grace@example.com'))?.emailVerified).toBe(true);
   });
 
   it('creates exactly one account when many registrations of one email race, answering each the same', async () => {
@@ -124,12 +124,12 @@ describe('POST /api/auth/register', () => {
     );
     const response = await register(valid('orphan@example.com'));
     expect(response.status).toBe(201);
-    expect((await findUserByEmail(api.store, 'orphan@example.com'))?.userId).toBe(orphanId);
+    expect((await findUserByEmail({ eventStore: api.store }, 'orphan@example.com'))?.userId).toBe(orphanId);
   });
 
   it('confirms an email once with its link, refuses a wrong, foreign or expired link, and approval waits for it', async () => {
     await register(valid('linus@example.com'));
-    const user = await findUserByEmail(api.store, 'linus@example.com');
+    const user = await findUserByEmail({ eventStore: api.store }, 'linus@example.com');
     const userId = user?.userId ?? '';
     const token = tokenOf((await mailTo('linus@example.com'))[0]);
     const admin = await api.seedUser({ email: `admin-${randomUUID().slice(0, 6)}@example.com`, password: 'Analytical1', role: 'admin' });

@@ -22,7 +22,7 @@ export function registrationHandlers(deps: Omit<MemberRegistrationDeps, 'mail'> 
       : notImplemented,
     'auth.verifyEmail': async ({ body, contextFor }) => ({
       message: EMAIL_VERIFIED_MESSAGE,
-      position: await verifyEmail(deps, body.token, contextFor({ type: 'system', reason: 'email-confirmation' })),
+      position: await verifyEmail(deps, { token: body.token }, contextFor({ type: 'system', reason: 'email-confirmation' })),
     }),
   } satisfies SomeHandlers<'command'>;
 }

@@ -12,13 +12,11 @@ import { listen } from '@concierge/platform/testing/http';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { createPgCredentialStore } from '@concierge/platform/credential-store/postgres/pg-credential-store';
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata, toNewEvents } from '@concierge/domain/shared/command-context';
 import type { MailOutbox } from '@concierge/domain/identity/mail-outbox';
-import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-snapshot';
-import { registerUser } from '@concierge/domain/identity/registration/register';
+import type { SnapshotRequests } from '@concierge/domain/portfolio/snapshot/request-portfolio-snapshot';
+import { registerUser } from '@concierge/domain/identity/registration/register-user';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
-import { userStreamId } from '@concierge/domain/identity/user/user';
 import { createCommandApp } from '../../app.js';
 import { bullmqMailOutbox } from '../mail-outbox.js';
 import { argon2idHasher } from '../password-hasher.js';
@@ -156,7 +154,7 @@ export async function startIdentityApi(label: string, options: IdentityApiOption
     const role = seed.role ?? 'user';
     if (status !== 'pending' || role !== 'user') {
       const command = { type: 'UpdateUserDetails' as const, data: { userId, status, role }, metadata: commandMetadata(ctx) };
-      await handleCommand(store, userStreamId(userId), userAggregate, command, ctx);
+      await userAggregate.handle({ eventStore: store }, userId, command, ctx);
     }
     return userId;
   };

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { streamName, type Network } from '@concierge/contracts';
-import { handleCommand } from '@concierge/domain/shared/aggregate';
 import { commandMetadata, toNewEvents, type CommandContext } from '@concierge/domain/shared/command-context';
 import { userAggregate } from '@concierge/domain/identity/user/decide';
-import { userStreamId } from '@concierge/domain/identity/user/user';
 import type { AccountState } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import { withdrawalAddressesStreamId } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
 import { startIdentityApi, type IdentityApi, type Reply } from '../../identity/testing/harness.js';
 
@@ -62,7 +60,7 @@ export async function startMoneyApi(label: string): Promise<MoneyApi> {
     async assignPlan(userId, planId) {
       const ctx = systemCtx(api.clock.now);
       const command = { type: 'UpdateUserDetails' as const, data: { userId, subscriptionPlanId: planId }, metadata: commandMetadata(ctx) };
-      await handleCommand(api.store, userStreamId(userId), userAggregate, command, ctx);
+      await userAggregate.handle({ eventStore: api.store }, userId, command, ctx);
     },
     async saveAddress(userId, address, options = {}) {
       const addressId = randomUUID();
@@ -75,6 +73,6 @@ export async function startMoneyApi(label: string): Promise<MoneyApi> {
     },
     deposit: (userId, amountUSD, transactionHash = randomTxHash()) =>
       api.send('POST', '/deposits', { userId, transactionHash, timestamp: '2026-11-01T10:00:00Z', amountUSD }, admin),
-    account: (userId) => loadAccount(api.store, userId),
+    account: (userId) => readAccount({ eventStore: api.store }, userId),
   };
 }

@@ -35,7 +35,7 @@ describe('fuzzing the key-reveal routes (step-up grant and reveal)', () => {
     const adminId = await api.seedUser({ email: 'admin@example.com', password: PASSWORD, role: 'admin' });
     const memberId = await api.seedUser({ email: 'member@example.com', password: PASSWORD });
     const ctx = { actor: { type: 'system' as const, reason: 'test' }, correlationId: 't', causationId: 't', now: new Date() };
-    await assignDepositAddress({ eventStore: api.store, mnemonic: MNEMONIC }, memberId, ctx);
+    await assignDepositAddress({ eventStore: api.store, mnemonic: MNEMONIC }, { userId: memberId }, ctx);
     ids = [adminId, memberId];
     callers = fuzzCallers(api, adminId, memberId);
   });

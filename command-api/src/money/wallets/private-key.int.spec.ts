@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositWallet } from '@concierge/platform/wallet/hd-wallet';
 import { GRANT_EXPIRED_MESSAGE, GRANT_OTHER_MEMBER_MESSAGE, GRANT_OTHER_SESSION_MESSAGE, GRANT_UNKNOWN_MESSAGE, GRANT_USED_MESSAGE } from '@concierge/domain/identity/step-up/decide';
-import { WRONG_PASSWORD_MESSAGE } from '@concierge/domain/identity/step-up/grants';
+import { WRONG_PASSWORD_MESSAGE } from '@concierge/domain/identity/step-up/issue-step-up-grant';
 import { stepUpStreamId } from '@concierge/domain/identity/step-up/step-up';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { assignDepositAddress } from '@concierge/domain/money/wallets/assign-deposit-address';
 import { NO_DEPOSIT_ADDRESS_MESSAGE } from '@concierge/domain/money/wallets/decide';
-import { STEP_UP_REQUIRED_MESSAGE } from '@concierge/domain/money/wallets/wallet-commands';
+import { STEP_UP_REQUIRED_MESSAGE } from '@concierge/domain/money/wallets/reveal-private-key';
 import { walletStreamId } from '@concierge/domain/money/wallets/wallet';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { GRANT_ISSUED_MESSAGE, PRIVATE_KEY_REVEALED_MESSAGE } from './private-key.js';
@@ -44,7 +44,7 @@ describe('private-key reveal behind a step-up (POST .../private-key/grant, GET .
     const tag = randomUUID().slice(0, 8);
     const adminId = await api.seedUser({ email: `admin-${tag}@example.com`, password: PASSWORD, role: 'admin', firstName: 'Grace' });
     const memberId = await api.seedUser({ email: `member-${tag}@example.com`, password: 'Analytical1' });
-    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: MNEMONIC }, memberId, system());
+    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: MNEMONIC }, { userId: memberId }, system());
     const auth = { authorization: api.bearer(adminId, 'admin') };
     await api.head(); // records the session before any request, also before a burst of concurrent ones
     return { adminId, memberId, deposit, auth };
@@ -216,7 +216,7 @@ describe('private-key reveal behind a step-up (POST .../private-key/grant, GET .
   it('shows no key and spends no grant when the configured mnemonic does not derive the stored address', async () => {
     const { adminId, auth } = await adminAndMember();
     const member = randomUUID();
-    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: OTHER_MNEMONIC }, member, system());
+    const { deposit } = await assignDepositAddress({ eventStore: api.store, mnemonic: OTHER_MNEMONIC }, { userId: member }, system());
     const grant = String((await grantFor(member, auth)).body['grant']);
     const reply = await reveal(member, auth, grant);
     expect(reply.status).toBe(500);

@@ -26,17 +26,17 @@ describe('deposit wallets', () => {
 
   it('assigns the first member index 1, derived from the mnemonic, exactly once however often it runs', async () => {
     const userId = randomUUID();
-    const first = await assignDepositAddress(deps(), userId, ctx());
+    const first = await assignDepositAddress(deps(), { userId }, ctx());
     expect(first).toMatchObject({ assigned: true, deposit: { derivationIndex: FIRST_DEPOSIT_INDEX, derivationPath: "m/44'/60'/0'/0/1" } });
     expect(first.deposit.address).toBe(deriveDepositWallet(MNEMONIC, 1).address);
-    const again = await Promise.all([assignDepositAddress(deps(), userId, ctx()), assignDepositAddress(deps(), userId, ctx())]);
+    const again = await Promise.all([assignDepositAddress(deps(), { userId }, ctx()), assignDepositAddress(deps(), { userId }, ctx())]);
     expect(again.map((r) => r.deposit)).toEqual([first.deposit, first.deposit]);
     expect(await walletEvents(userId)).toEqual(['DepositAddressAssigned']);
   });
 
   it('gives members assigned at the same moment distinct indexes and addresses', async () => {
     const members = Array.from({ length: 8 }, () => randomUUID());
-    const results = await Promise.all(members.map((userId) => assignDepositAddress(deps(), userId, ctx())));
+    const results = await Promise.all(members.map((userId) => assignDepositAddress(deps(), { userId }, ctx())));
     const indexes = results.map((r) => r.deposit.derivationIndex);
     expect(new Set(indexes).size).toBe(8);
     expect(new Set(results.map((r) => r.deposit.address)).size).toBe(8);
@@ -51,7 +51,7 @@ describe('deposit wallets', () => {
       await api.store.appendToStream(walletIndexStreamId(index), toNewEvents([event], ctx()), { expectedRevision: 'no_stream' });
     }
     expect(await lowestFreeIndex(api.store)).toBe(start + 40);
-    const next = await assignDepositAddress(deps(), randomUUID(), ctx());
+    const next = await assignDepositAddress(deps(), { userId: randomUUID() }, ctx());
     expect(next.deposit.derivationIndex).toBe(start + 40);
   });
 
@@ -68,7 +68,7 @@ describe('deposit wallets', () => {
     expect(bad.status).toBe(400);
     expect(bad.body['message']).toBe('enabled must be true or false');
 
-    expect((await assignDepositAddress(deps(), member, ctx())).assigned).toBe(true);
+    expect((await assignDepositAddress(deps(), { userId: member }, ctx())).assigned).toBe(true);
     expect(await walletEvents(member)).toEqual(['AutoWithdrawalConfigured', 'DepositAddressAssigned']);
   });
 });

@@ -1,7 +1,11 @@
 import type { WithdrawalAddressSavedResponse } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { SomeHandlers, WithStorePosition } from '@concierge/platform/http/handlers';
-import { addAddress, editAddress, removeAddress, setPrimaryAddress, type WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/manage-addresses';
+import { addWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/add-withdrawal-address';
+import { editWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/edit-withdrawal-address';
+import { removeWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/remove-withdrawal-address';
+import type { WithdrawalAddressAfter } from '@concierge/domain/money/withdrawal-addresses/saved-address';
+import { setPrimaryWithdrawalAddress } from '@concierge/domain/money/withdrawal-addresses/set-primary-withdrawal-address';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 
 /** Success texts. */
 export const ADDRESS_SAVED_MESSAGE = 'Address saved successfully.';
@@ -15,19 +19,19 @@ function savedResponse({ addressId, saved, isPrimary, position }: WithdrawalAddr
 }
 
 /** A member's own withdrawal addresses: add, edit, remove, and choose the primary one. */
-export function withdrawalAddressHandlers(deps: { readonly eventStore: EventStore }) {
-  const { eventStore } = deps;
+export function withdrawalAddressHandlers(deps: AggregateDeps) {
   return {
-    'withdrawalAddresses.add': async ({ body, caller, context }) => savedResponse(await addAddress(eventStore, caller.userId, body, context), ADDRESS_SAVED_MESSAGE),
+    'withdrawalAddresses.add': async ({ body, caller, context }) =>
+      savedResponse(await addWithdrawalAddress(deps, { ...body, userId: caller.userId }, context), ADDRESS_SAVED_MESSAGE),
     'withdrawalAddresses.edit': async ({ params, body, caller, context }) =>
-      savedResponse(await editAddress(eventStore, caller.userId, params.id, body, context), ADDRESS_UPDATED_MESSAGE),
+      savedResponse(await editWithdrawalAddress(deps, { ...body, userId: caller.userId, addressId: params.id }, context), ADDRESS_UPDATED_MESSAGE),
     'withdrawalAddresses.remove': async ({ params, caller, context }) => ({
       message: ADDRESS_DELETED_MESSAGE,
-      position: await removeAddress(eventStore, caller.userId, params.id, context),
+      position: await removeWithdrawalAddress(deps, { userId: caller.userId, addressId: params.id }, context),
     }),
     'withdrawalAddresses.setPrimary': async ({ params, caller, context }) => ({
       message: PRIMARY_SET_MESSAGE,
-      position: await setPrimaryAddress(eventStore, caller.userId, params.id, context),
+      position: await setPrimaryWithdrawalAddress(deps, { userId: caller.userId, addressId: params.id }, context),
     }),
   } satisfies SomeHandlers<'command'>;
 }

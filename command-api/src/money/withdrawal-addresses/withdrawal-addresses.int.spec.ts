@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadState } from '@concierge/domain/shared/aggregate';
-import { withdrawalAddressesStreamId, primaryAddress } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
+import { primaryAddress } from '@concierge/domain/money/withdrawal-addresses/withdrawal-addresses';
 import { ADDRESS_NOT_FOUND_MESSAGE, withdrawalAddressesAggregate, MAX_ADDRESSES } from '@concierge/domain/money/withdrawal-addresses/decide';
 import { startIdentityApi, type IdentityApi } from '../../identity/testing/harness.js';
 import { ADDRESS_DELETED_MESSAGE, ADDRESS_SAVED_MESSAGE, ADDRESS_UPDATED_MESSAGE, PRIMARY_SET_MESSAGE } from './routes.js';
@@ -24,7 +23,7 @@ describe('withdrawal addresses over HTTP', () => {
     await api.close();
   });
 
-  const addressesOf = async (userId = member) => (await loadState(api.store, withdrawalAddressesStreamId(userId), withdrawalAddressesAggregate)).state;
+  const addressesOf = (userId = member) => withdrawalAddressesAggregate.load({ eventStore: api.store }, userId);
   const save = (body: unknown, headers = auth) => api.send('POST', '/withdrawals/addresses', body, headers);
 
   it('saves the first address checksummed, as primary, on Avalanche by default', async () => {

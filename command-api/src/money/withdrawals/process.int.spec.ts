@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStreamId, WITHDRAWAL_NOT_FOUND_MESSAGE } from '@concierge/domain/money/account/account';
 import { CLAIMED_BY_DEPOSIT_MESSAGE, CLAIMED_BY_PAYOUT_MESSAGE } from '@concierge/domain/money/transaction-claims/claim-transaction';
-import { PROCESSED_MESSAGES } from '@concierge/domain/money/withdrawals/withdrawals';
 import { randomTxHash, startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
+import { PROCESSED_MESSAGES } from './routes.js';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_AMOUNT_MESSAGE } from '@concierge/contracts';
-import { loadState } from '@concierge/domain/shared/aggregate';
 import { accountStreamId } from '@concierge/domain/money/account/account';
 import { accountAggregate } from '@concierge/domain/money/account/decide';
 import { DESTINATION_NOT_FOUND_MESSAGE, WALLET_SETUP_MESSAGE } from '@concierge/domain/money/withdrawals/destination';
-import { WITHDRAWAL_REQUESTED_MESSAGE } from '@concierge/domain/money/withdrawals/withdrawals';
 import { withdrawalRefStreamId } from '@concierge/domain/money/withdrawals/withdrawal-ref';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@concierge/domain/money/withdrawals/replay';
 import { startMoneyApi, type Member, type MoneyApi } from '../testing/harness.js';
+import { WITHDRAWAL_REQUESTED_MESSAGE } from './routes.js';
 
 const PRIMARY = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
@@ -153,7 +152,7 @@ describe('requesting a withdrawal (POST /withdrawals/request)', () => {
     expect(new Set(ok.map((r) => r.body['withdrawalId'])).size).toBe(10);
 
     // The stream itself, replayed from scratch, agrees with the answers.
-    const { state } = await loadState(api.store, accountStreamId(member.userId), accountAggregate);
+    const state = await accountAggregate.load({ eventStore: api.store }, member.userId);
     expect(state).toMatchObject({ balanceMicro: 100_000_000n, reservedMicro: 100_000_000n, availableMicro: 0n });
     expect([...state.withdrawals.values()].filter((w) => w.status === 'pending')).toHaveLength(10);
   });

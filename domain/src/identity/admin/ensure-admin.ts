@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Email, FirstName, LastName, NewPassword } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand } from '../../shared/aggregate.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { keepPassword, passwordMatches, type PasswordDeps } from '../credentials.js';
-import { registerUser } from '../registration/register.js';
+import { registerUser } from '../registration/register-user.js';
 import { userAggregate } from '../user/decide.js';
 import { findUserByEmail } from '../user/find-user.js';
-import { userStreamId } from '../user/user.js';
 
 /** The first administrator: the product's password rules apply to it as to everyone. */
 export const EnsureAdminInput = z.object({
@@ -21,8 +19,7 @@ export const EnsureAdminInput = z.object({
 });
 export type EnsureAdminInput = z.input<typeof EnsureAdminInput>;
 
-export interface EnsureAdminDeps extends PasswordDeps {
-  readonly eventStore: EventStore;
+export interface EnsureAdminDeps extends AggregateDeps, PasswordDeps {
   readonly now?: () => Date;
 }
 
@@ -95,7 +92,7 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   const reason = options.takeOver ? `create-admin --take-over by ${options.takeOver.operator}` : 'create-admin';
   const ctx: CommandContext = { actor: { type: 'system', reason }, correlationId, causationId: correlationId, now: deps.now?.() ?? new Date() };
 
-  let user = await findUserByEmail(deps.eventStore, email);
+  let user = await findUserByEmail(deps, email);
   let registered: Position | null = null;
   let userId = user?.userId;
   if (!user) {
@@ -104,7 +101,7 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
     } catch (error) {
       // Registered by someone else in the meantime: that account is judged like any existing one.
       if (!(error instanceof ConflictError)) throw error;
-      user = await findUserByEmail(deps.eventStore, email);
+      user = await findUserByEmail(deps, email);
       if (!user) throw error;
       userId = user.userId;
     }
@@ -119,21 +116,16 @@ export async function ensureAdmin(deps: EnsureAdminDeps, input: EnsureAdminInput
   if (user && !user.emailVerified) {
     if (!options.takeOver) throw new EmailUnconfirmedError(email);
     const confirm = { type: 'VerifyEmailByOperator' as const, data: { userId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
-    confirmedByOperator = (await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, confirm, ctx)).events.length > 0;
+    confirmedByOperator = (await userAggregate.handle(deps, userId, confirm, ctx)).events.length > 0;
   }
   if (user && !ownsPassword && options.takeOver) {
     const passwordCredentialId = await keepPassword(deps, password);
     const takeOver = { type: 'SetPasswordByOperator' as const, data: { userId, passwordCredentialId, operator: options.takeOver.operator }, metadata: commandMetadata(ctx) };
-    await handleCommand(deps.eventStore, userStreamId(userId), userAggregate, takeOver, ctx);
+    await userAggregate.handle(deps, userId, takeOver, ctx);
     takenOver = true;
   }
-  const { events, position } = await handleCommand(
-    deps.eventStore,
-    userStreamId(userId),
-    userAggregate,
-    { type: 'UpdateUserDetails', data: { userId, status: 'approved', role: 'admin' }, metadata: commandMetadata(ctx) },
-    ctx,
-  );
+  const promote = { type: 'UpdateUserDetails' as const, data: { userId, status: 'approved' as const, role: 'admin' as const }, metadata: commandMetadata(ctx) };
+  const { events, position } = await userAggregate.handle(deps, userId, promote, ctx);
   const created = registered !== null;
   return { userId, created, changed: created || takenOver || confirmedByOperator || events.length > 0, takenOver, confirmedByOperator, position: position ?? registered };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { streamName, type PasswordResetTokenCommand, type PasswordResetTokenIssued, type PasswordResetTokenUsed } from '@concierge/contracts';
+import { streamName, type authEvents, type PasswordResetTokenCommand } from '@concierge/contracts';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
+import { defineAggregate } from '../../shared/aggregate.js';
+import type { EventOf } from '../../shared/event-union.js';
 import type { SecretRef } from '../credentials.js';
 import { hashToken } from '../session/refresh-token.js';
 
@@ -14,12 +16,12 @@ const LINK_ID_LENGTH = 32;
 export const resetTokenOf = (linkId: string, secret: string) => `${linkId}${secret}`;
 export const newResetLinkId = () => randomUUID().replaceAll('-', '');
 
-/** The stream a presented token names, and what of it is the secret (a legacy token: the whole, by its hash). */
-export function resetLinkOf(token: string): { streamId: string; secret: string; legacy: boolean } {
+/** The link a presented token names (its id; a legacy token: its hash), and what of it is the secret (a legacy token: the whole). */
+export function resetLinkOf(token: string): { linkKey: string; secret: string; legacy: boolean } {
   if (token.length > LINK_ID_LENGTH && /^[0-9a-f]{32}$/.test(token.slice(0, LINK_ID_LENGTH))) {
-    return { streamId: resetTokenStreamId(token.slice(0, LINK_ID_LENGTH)), secret: token.slice(LINK_ID_LENGTH), legacy: false };
+    return { linkKey: token.slice(0, LINK_ID_LENGTH), secret: token.slice(LINK_ID_LENGTH), legacy: false };
   }
-  return { streamId: resetTokenStreamId(hashToken(token)), secret: token, legacy: true };
+  return { linkKey: hashToken(token), secret: token, legacy: true };
 }
 
 /** A reset link is usable this long after it was mailed. */
@@ -27,9 +29,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
-export type ResetTokenEvent =
-  | { type: 'PasswordResetTokenIssued'; data: PasswordResetTokenIssued }
-  | { type: 'PasswordResetTokenUsed'; data: PasswordResetTokenUsed };
+/** A reset link's events, which the contracts list with the other sign-in events. */
+export type ResetTokenEvent = EventOf<Extract<keyof typeof authEvents, `PasswordResetToken${string}`>>;
 
 export type ResetTokenState =
   | { status: 'none' }
@@ -93,7 +94,14 @@ export function decideResetToken(command: PasswordResetTokenCommand, state: Rese
 }
 
 /**
- * A link's stream holds two events at most, so no snapshot is ever due; named all the same, so every
- * aggregate goes through the one cache. Bump `snapshotVersion` whenever `evolveResetToken` or `ResetTokenState` changes.
+ * `passwordReset-<linkId>` (a legacy link: `<tokenHash>`). A link's stream holds two events at most,
+ * so no snapshot is ever due; it goes through the one cache all the same. Bump the snapshot version
+ * whenever `evolveResetToken` or `ResetTokenState` changes.
  */
-export const resetTokenAggregate = { initialState: initialResetTokenState, evolve: evolveResetToken, decide: decideResetToken, name: 'passwordReset', snapshotVersion: 1 };
+export const resetTokenAggregate = defineAggregate({
+  streamOf: resetTokenStreamId,
+  initialState: initialResetTokenState,
+  evolve: evolveResetToken,
+  decide: decideResetToken,
+  snapshot: { name: 'passwordReset', version: 1 },
+});

@@ -1,15 +1,14 @@
 import type { RegisterRequest } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
 import type { Position } from '@concierge/platform/event-store/position';
-import { CONTENDED_RETRY, handleCommand, loadState } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { MailOutbox } from '../mail-outbox.js';
 import { keepPassword, keepSecret } from '../credentials.js';
 import { newSecret } from '../session/refresh-token.js';
 import { EMAIL_VERIFICATION_TTL_MS } from '../user/email-verification.js';
 import { userAggregate, type UserCommand } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
-import { reserveEmail, type RegistrationDeps } from './register.js';
+import { reserveEmail } from './email-reservation.js';
+import type { RegistrationDeps } from './register-user.js';
 
 export interface MemberRegistrationDeps extends RegistrationDeps {
   readonly mail: MailOutbox;
@@ -36,14 +35,13 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
   const secretId = await keepSecret(deps.credentials, secret);
   const { userId, taken } = await reserveEmail(deps, email, ctx);
   const base = deps.publicUrl.replace(/\/+$/, '');
-  const stream = userStreamId(userId);
   const link = { token: `${userId}.${secret}`, secretId };
 
   if (!taken) {
     const data = { userId, firstName, lastName, email, passwordCredentialId, emailVerificationSecretId: secretId };
     const command = { type: 'RegisterUser' as const, data, metadata: commandMetadata(ctx) };
     try {
-      const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx);
+      const { position } = await userAggregate.handle(deps, userId, command, ctx);
       await mailLink(deps, email, link, ctx.now);
       return { position };
     } catch (error) {
@@ -52,14 +50,21 @@ export async function registerMember(deps: MemberRegistrationDeps, input: Regist
     }
   }
 
-  const { state: owner } = await loadState(deps.eventStore, stream, userAggregate);
-  if (owner.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
   const metadata = commandMetadata(ctx);
   const registration = { firstName, lastName, passwordCredentialId };
-  const command: UserCommand = owner.emailVerified
-    ? { type: 'NoteRepeatedRegistration', data: { userId }, metadata }
-    : { type: 'IssueEmailVerification', data: { userId, secretId, registration }, metadata };
-  const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx, CONTENDED_RETRY);
+  // Which mail the owner gets depends on the account as this decision reads it.
+  const { position, decidedOn: owner } = await userAggregate.handle(
+    deps,
+    userId,
+    (state): UserCommand => {
+      if (state.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
+      return state.emailVerified
+        ? { type: 'NoteRepeatedRegistration', data: { userId }, metadata }
+        : { type: 'IssueEmailVerification', data: { userId, secretId, registration }, metadata };
+    },
+    ctx,
+  );
+  if (owner.status === 'unregistered') throw new Error(`email reservation names ${userId}, whose account stream is empty`);
   if (!owner.emailVerified) {
     await mailLink(deps, owner.email, link, ctx.now);
   } else {

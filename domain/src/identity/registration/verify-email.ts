@@ -1,15 +1,12 @@
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand, loadState } from '../../shared/aggregate.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { secretKey, secretMatches, type SecretRef } from '../credentials.js';
 import { invalidVerificationLink } from '../user/email-verification.js';
 import { userAggregate } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
 
-export interface VerifyEmailDeps {
-  readonly eventStore: EventStore;
+export interface VerifyEmailDeps extends AggregateDeps {
   readonly credentials: CredentialStore;
 }
 
@@ -19,13 +16,13 @@ export interface VerifyEmailDeps {
  * confirmed it) proves the mail was read. Any other secret gets the same answer whatever the
  * account's state (unknown, unconfirmed, confirmed): the link is invalid.
  */
-export async function verifyEmail(deps: VerifyEmailDeps, token: string, ctx: CommandContext): Promise<Position | null> {
+export async function verifyEmail(deps: VerifyEmailDeps, input: { readonly token: string }, ctx: CommandContext): Promise<Position | null> {
+  const { token } = input;
   const dot = token.indexOf('.');
   if (dot <= 0) throw invalidVerificationLink();
   const userId = token.slice(0, dot);
   const secret = token.slice(dot + 1);
-  const stream = userStreamId(userId);
-  const { state } = await loadState(deps.eventStore, stream, userAggregate);
+  const state = await userAggregate.load(deps, userId);
   if (state.status === 'unregistered') throw invalidVerificationLink();
   const links = [state.emailVerification?.link, state.confirmedLink].filter((link): link is SecretRef => link != null);
   let linkKey: string | undefined;
@@ -33,6 +30,6 @@ export async function verifyEmail(deps: VerifyEmailDeps, token: string, ctx: Com
   if (linkKey === undefined) throw invalidVerificationLink();
   // The decider checks again on the stream as it is when appending: a newer registration may have replaced this link meanwhile.
   const command = { type: 'VerifyEmail' as const, data: { userId, linkKey }, metadata: commandMetadata(ctx) };
-  const { position } = await handleCommand(deps.eventStore, stream, userAggregate, command, ctx);
+  const { position } = await userAggregate.handle(deps, userId, command, ctx);
   return position;
 }

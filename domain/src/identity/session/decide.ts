@@ -7,7 +7,8 @@ import type {
 } from '@concierge/contracts';
 import { ConflictError, UnauthorizedError } from '@concierge/platform/errors';
 import { secretKey } from '../credentials.js';
-import { evolveSession, initialSessionState, type SessionEvent, type SessionState } from './session.js';
+import { defineAggregate } from '../../shared/aggregate.js';
+import { evolveSession, initialSessionState, sessionStreamId, type SessionEvent, type SessionState } from './session.js';
 
 export type { SessionCommand } from '@concierge/contracts';
 
@@ -15,7 +16,7 @@ export const INVALID_REFRESH_MESSAGE = 'Your session is not valid. Please sign i
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
-export function issueRefreshSession(command: IssueRefreshSession, state: SessionState): SessionEvent[] {
+export function decideIssueRefreshSession(command: IssueRefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'none') throw new ConflictError('This session already exists.');
   const { sessionId, userId, secretId, rememberMe, expiresAt } = command.data;
   return [{ type: 'RefreshSessionIssued', data: { sessionId, userId, secretId, rememberMe, issuedAt: command.metadata.now, expiresAt } }];
@@ -28,7 +29,7 @@ export function issueRefreshSession(command: IssueRefreshSession, state: Session
  * came after the session began.
  * The session keeps its original expiry: rotation never extends a session's life.
  */
-export function rotateRefreshSession(command: RotateRefreshSession, state: SessionState): SessionEvent[] {
+export function decideRotateRefreshSession(command: RotateRefreshSession, state: SessionState): SessionEvent[] {
   if (state.status === 'none') throw new UnauthorizedError(INVALID_REFRESH_MESSAGE);
   if (state.status === 'revoked') throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
   const revokedAt = command.metadata.now;
@@ -49,7 +50,7 @@ export function rotateRefreshSession(command: RotateRefreshSession, state: Sessi
   return [{ type: 'RefreshSessionRotated', data: { sessionId, userId, secretId, expiresAt: state.expiresAt, rotatedAt: revokedAt } }];
 }
 
-export function revokeRefreshSession(command: RevokeRefreshSession, state: SessionState): SessionEvent[] {
+export function decideRevokeRefreshSession(command: RevokeRefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'active') return [];
   const { presented, reason } = command.data;
   const known = presented === secretKey(state.current) || state.spent.some((spent) => secretKey(spent) === presented);
@@ -61,11 +62,11 @@ export function revokeRefreshSession(command: RevokeRefreshSession, state: Sessi
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
     case 'IssueRefreshSession':
-      return issueRefreshSession(command, state);
+      return decideIssueRefreshSession(command, state);
     case 'RotateRefreshSession':
-      return rotateRefreshSession(command, state);
+      return decideRotateRefreshSession(command, state);
     case 'RevokeRefreshSession':
-      return revokeRefreshSession(command, state);
+      return decideRevokeRefreshSession(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown session command ${String((unexpected as { type: unknown }).type)}`);
@@ -73,5 +74,11 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
   }
 }
 
-/** Snapshots are versioned by `evolveSession`'s fold: bump `snapshotVersion` whenever it or `SessionState` changes. */
-export const sessionAggregate = { initialState: initialSessionState, evolve: evolveSession, decide: decideSession, name: 'session', snapshotVersion: 1 };
+/** `session-<sessionId>`. Bump the snapshot version whenever `evolveSession` or `SessionState` changes. */
+export const sessionAggregate = defineAggregate({
+  streamOf: sessionStreamId,
+  initialState: initialSessionState,
+  evolve: evolveSession,
+  decide: decideSession,
+  snapshot: { name: 'session', version: 1 },
+});

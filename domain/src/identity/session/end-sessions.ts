@@ -1,10 +1,8 @@
 import type { EndSessions } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand } from '../../shared/aggregate.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { userAggregate } from '../user/decide.js';
-import { userStreamId } from '../user/user.js';
 
 type EndReason = EndSessions['data']['reason'];
 
@@ -13,7 +11,7 @@ type EndReason = EndSessions['data']['reason'];
  * next request on and refresh tokens cannot be exchanged. The context's actor is named as the one
  * who ended them.
  */
-export async function endSessions(store: EventStore, userId: string, reason: EndReason, ctx: CommandContext): Promise<Position | null> {
-  const command: EndSessions = { type: 'EndSessions', data: { userId, reason }, metadata: commandMetadata(ctx) };
-  return (await handleCommand(store, userStreamId(userId), userAggregate, command, ctx)).position;
+export async function endSessions(deps: AggregateDeps, input: { readonly userId: string; readonly reason: EndReason }, ctx: CommandContext): Promise<Position | null> {
+  const command: EndSessions = { type: 'EndSessions', data: { userId: input.userId, reason: input.reason }, metadata: commandMetadata(ctx) };
+  return (await userAggregate.handle(deps, input.userId, command, ctx)).position;
 }

@@ -1,13 +1,12 @@
-import type { RefreshSessionIssued, RefreshSessionRevoked, RefreshSessionRotated, SessionRevocationReason } from '@concierge/contracts';
+import type { authEvents, SessionRevocationReason } from '@concierge/contracts';
 import { streamName } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 import type { SecretRef } from '../credentials.js';
 
 export const sessionStreamId = (sessionId: string) => streamName('session', sessionId);
 
-export type SessionEvent =
-  | { type: 'RefreshSessionIssued'; data: RefreshSessionIssued }
-  | { type: 'RefreshSessionRotated'; data: RefreshSessionRotated }
-  | { type: 'RefreshSessionRevoked'; data: RefreshSessionRevoked };
+/** The refresh session's events, which the contracts list with the other sign-in events. */
+export type SessionEvent = EventOf<Extract<keyof typeof authEvents, `RefreshSession${string}`>>;
 
 interface SessionFacts {
   readonly sessionId: string;

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { signAccessToken } from '@concierge/platform/auth/access-token';
 import type { SigningKeys } from '@concierge/platform/auth/keys';
 import type { CredentialStore } from '@concierge/platform/credential-store/port';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand } from '../../shared/aggregate.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { RegisteredUser } from '../user/user.js';
 import { sessionAggregate } from './decide.js';
 import { keepSecret } from '../credentials.js';
 import { newRefreshToken } from './refresh-token.js';
-import { sessionStreamId } from './session.js';
 
 /** Access tokens are short-lived: a role or status change reaches every device within this time. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -19,8 +17,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Refresh-session lifetime: "remember me" keeps a device signed in longer. */
 export const SESSION_TTL_MS = { rememberMe: 30 * DAY_MS, default: 14 * DAY_MS } as const;
 
-export interface SessionDeps {
-  readonly eventStore: EventStore;
+export interface SessionDeps extends AggregateDeps {
   readonly keys: SigningKeys;
   /** Where refresh tokens' hashes are kept (never in event data). */
   readonly credentials: CredentialStore;
@@ -39,17 +36,16 @@ export function accessTokenFor(keys: SigningKeys, user: RegisteredUser, sessionI
 }
 
 /** Opens a refresh session (only its token's hash is stored) and signs the first access token. */
-export async function startSession(deps: SessionDeps, user: RegisteredUser, rememberMe: boolean, ctx: CommandContext): Promise<IssuedTokens> {
+export async function startSession(
+  deps: SessionDeps,
+  input: { readonly user: RegisteredUser; readonly rememberMe: boolean },
+  ctx: CommandContext,
+): Promise<IssuedTokens> {
+  const { user, rememberMe } = input;
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken(sessionId);
   const expiresAt = new Date(ctx.now.getTime() + (rememberMe ? SESSION_TTL_MS.rememberMe : SESSION_TTL_MS.default)).toISOString();
   const data = { sessionId, userId: user.userId, secretId: await keepSecret(deps.credentials, refreshToken), rememberMe, expiresAt };
-  const { position } = await handleCommand(
-    deps.eventStore,
-    sessionStreamId(sessionId),
-    sessionAggregate,
-    { type: 'IssueRefreshSession', data, metadata: commandMetadata(ctx) },
-    ctx,
-  );
+  const { position } = await sessionAggregate.handle(deps, sessionId, { type: 'IssueRefreshSession', data, metadata: commandMetadata(ctx) }, ctx);
   return { token: accessTokenFor(deps.keys, user, sessionId, ctx.now), refreshToken, position };
 }

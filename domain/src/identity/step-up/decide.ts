@@ -1,8 +1,10 @@
 import type { IssueStepUpGrant, StepUpCommand, UseStepUpGrant } from '@concierge/contracts';
 import { AppError, ForbiddenError } from '@concierge/platform/errors';
+import { CONTENDED_RETRY, defineAggregate } from '../../shared/aggregate.js';
 import {
   evolveStepUp,
   initialStepUpState,
+  stepUpStreamId,
   STEP_UP_GRANT_TTL_MS,
   STEP_UP_LIMIT,
   STEP_UP_WINDOW_MS,
@@ -39,7 +41,7 @@ export function stepUpWaitSeconds(state: StepUpState, now: Date): number {
 }
 
 /** Decided against the stream's revision, so concurrent step-ups can never pass the limit together. */
-export function issueStepUpGrant(command: IssueStepUpGrant, state: StepUpState): StepUpEvent[] {
+export function decideIssueStepUpGrant(command: IssueStepUpGrant, state: StepUpState): StepUpEvent[] {
   const at = command.metadata.now;
   const wait = stepUpWaitSeconds(state, new Date(at));
   if (wait > 0) throw new StepUpLimitError(wait);
@@ -50,7 +52,7 @@ export function issueStepUpGrant(command: IssueStepUpGrant, state: StepUpState):
 }
 
 /** A grant works once, for its own member and session, before it expires. */
-export function useStepUpGrant(command: UseStepUpGrant, state: StepUpState): StepUpEvent[] {
+export function decideUseStepUpGrant(command: UseStepUpGrant, state: StepUpState): StepUpEvent[] {
   const { adminId, sessionId, memberId, grantKey } = command.data;
   const usedAt = command.metadata.now;
   const grant: StepUpGrant | undefined = state.grants.find((g) => g.key === grantKey);
@@ -66,9 +68,9 @@ export function useStepUpGrant(command: UseStepUpGrant, state: StepUpState): Ste
 export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUpEvent[] {
   switch (command.type) {
     case 'IssueStepUpGrant':
-      return issueStepUpGrant(command, state);
+      return decideIssueStepUpGrant(command, state);
     case 'UseStepUpGrant':
-      return useStepUpGrant(command, state);
+      return decideUseStepUpGrant(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown step-up command ${String((unexpected as { type: unknown }).type)}`);
@@ -76,5 +78,15 @@ export function decideStepUp(command: StepUpCommand, state: StepUpState): StepUp
   }
 }
 
-/** Snapshots are versioned by `evolveStepUp`'s fold: bump `snapshotVersion` whenever it or `StepUpState` changes. */
-export const stepUpAggregate = { initialState: initialStepUpState, evolve: evolveStepUp, decide: decideStepUp, name: 'stepUp', snapshotVersion: 1 };
+/**
+ * `stepUp-<adminId>`: an admin's simultaneous step-ups must each get a real answer, so a lost race
+ * is decided again often. Bump the snapshot version whenever `evolveStepUp` or `StepUpState` changes.
+ */
+export const stepUpAggregate = defineAggregate({
+  streamOf: stepUpStreamId,
+  initialState: initialStepUpState,
+  evolve: evolveStepUp,
+  decide: decideStepUp,
+  retry: CONTENDED_RETRY,
+  snapshot: { name: 'stepUp', version: 1 },
+});

@@ -1,4 +1,5 @@
-import { streamName, type StepUpGranted, type StepUpGrantUsed, type StepUpRefused } from '@concierge/contracts';
+import { streamName, type walletEvents } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 import type { SecretRef } from '../credentials.js';
 
 /** `stepUp-<adminId>`: an admin's step-ups before key reveals; its revision serializes their limit. */
@@ -10,10 +11,15 @@ export const STEP_UP_WINDOW_MS = 60 * 60 * 1000;
 /** How long a grant may wait for its reveal. */
 export const STEP_UP_GRANT_TTL_MS = 2 * 60 * 1000;
 
-export type StepUpEvent =
-  | { type: 'StepUpGranted'; data: StepUpGranted }
-  | { type: 'StepUpRefused'; data: StepUpRefused }
-  | { type: 'StepUpGrantUsed'; data: StepUpGrantUsed };
+/** The step-up events, which the contracts list with the wallets' (a step-up guards a key reveal). */
+export type StepUpEvent = EventOf<Extract<keyof typeof walletEvents, `StepUp${string}`>>;
+
+/** Who asks, in which session, for which member's key. */
+export interface StepUpScope {
+  readonly adminId: string;
+  readonly sessionId: string;
+  readonly memberId: string;
+}
 
 export interface StepUpGrant {
   /** The grant's id (a legacy grant: its hash): what commands and StepUpGrantUsed name it by. */

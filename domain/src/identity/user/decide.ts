@@ -16,7 +16,8 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '@concie
 import { passwordKey } from '../credentials.js';
 import { invalidResetLink, spentByLaterPassword } from '../password-reset/reset-token.js';
 import { decideEmailVerification, EMAIL_UNVERIFIED_MESSAGE, verificationIssued, type EmailVerificationCommand } from './email-verification.js';
-import { initialUserState, evolveUser, type RegisteredUser, type UserEvent, type UserState } from './user.js';
+import { CONTENDED_RETRY, defineAggregate } from '../../shared/aggregate.js';
+import { initialUserState, evolveUser, userStreamId, type RegisteredUser, type UserEvent, type UserState } from './user.js';
 
 /** Every command decided on `user-<userId>`, in the contracts' `{ type, data, metadata }` shape. */
 export type UserCommand =
@@ -56,7 +57,7 @@ function registered(state: UserState): RegisteredUser {
   return state;
 }
 
-export function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
+export function decideRegisterUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'unregistered') throw new ConflictError(EMAIL_TAKEN_MESSAGE);
   const { userId, firstName, lastName, email, passwordCredentialId, emailVerificationSecretId } = command.data;
   const registeredAt = command.metadata.now;
@@ -66,7 +67,7 @@ export function registerUser(command: RegisterUser, state: UserState): UserEvent
 }
 
 /** Approving an approved account again changes nothing, so a repeated click is harmless. */
-export function approveUser(command: ApproveUser, state: UserState): UserEvent[] {
+export function decideApproveUser(command: ApproveUser, state: UserState): UserEvent[] {
   const user = registered(state);
   if (user.status === 'approved') return [];
   if (user.status !== 'pending') throw new ConflictError(notPendingMessage('approved', user.status));
@@ -74,7 +75,7 @@ export function approveUser(command: ApproveUser, state: UserState): UserEvent[]
   return [{ type: 'UserApproved', data: { userId: user.userId, approvedAt: command.metadata.now } }];
 }
 
-export function rejectUser(command: RejectUser, state: UserState): UserEvent[] {
+export function decideRejectUser(command: RejectUser, state: UserState): UserEvent[] {
   const user = registered(state);
   if (user.status === 'rejected') return [];
   if (user.status !== 'pending') throw new ConflictError(notPendingMessage('rejected', user.status));
@@ -86,7 +87,7 @@ export function rejectUser(command: RejectUser, state: UserState): UserEvent[] {
  * (`UserApproved`), the same fact as the approve button, so whatever follows an approval
  * (deposit wallet, approval mail) follows either way.
  */
-export function updateUserDetails(command: UpdateUserDetails, state: UserState): UserEvent[] {
+export function decideUpdateUserDetails(command: UpdateUserDetails, state: UserState): UserEvent[] {
   const user = registered(state);
   const { userId } = user;
   const { status, role, subscriptionPlanId } = command.data;
@@ -114,7 +115,7 @@ export function updateUserDetails(command: UpdateUserDetails, state: UserState):
   return events;
 }
 
-export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
+export function decideUpdateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
   const user = registered(state);
   const { firstName, lastName, email } = command.data;
   if (email !== undefined && email !== user.email) {
@@ -125,32 +126,32 @@ export function updateProfile(command: UpdateProfile, state: UserState): UserEve
 }
 
 /** Refused when the password changed between the handler's check of the current one and now. */
-export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+export function decideChangePassword(command: ChangePassword, state: UserState): UserEvent[] {
   const user = registered(state);
   if (passwordKey(user.password) !== command.data.verifiedPassword) throw new AppError(409, PASSWORD_RACE_MESSAGE);
   return [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordCredentialId: command.data.passwordCredentialId, changedAt: command.metadata.now } }];
 }
 
-export function resetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
+export function decideResetUserPassword(command: ResetUserPassword, state: UserState): UserEvent[] {
   const user = registered(state);
   if (spentByLaterPassword(command.data.linkIssuedAt, user.credentialsChangedAt)) throw invalidResetLink();
   return [{ type: 'UserPasswordReset', data: { userId: user.userId, passwordCredentialId: command.data.passwordCredentialId, resetAt: command.metadata.now } }];
 }
 
-export function endSessions(command: EndSessions, state: UserState): UserEvent[] {
+export function decideEndSessions(command: EndSessions, state: UserState): UserEvent[] {
   const user = registered(state);
   const endedBy = nameOf(command.metadata.actor);
   return [{ type: 'UserSessionsEnded', data: { userId: user.userId, reason: command.data.reason, endedBy, endedAt: command.metadata.now } }];
 }
 
-export function setPasswordByOperator(command: SetPasswordByOperator, state: UserState): UserEvent[] {
+export function decideSetPasswordByOperator(command: SetPasswordByOperator, state: UserState): UserEvent[] {
   const user = registered(state);
   const { passwordCredentialId, operator } = command.data;
   return [{ type: 'UserPasswordReplaced', data: { userId: user.userId, passwordCredentialId, operator, setAt: command.metadata.now } }];
 }
 
 /** The operator vouches for the email while taking the account over; an account already confirmed changes nothing. */
-export function verifyEmailByOperator(command: VerifyEmailByOperator, state: UserState): UserEvent[] {
+export function decideVerifyEmailByOperator(command: VerifyEmailByOperator, state: UserState): UserEvent[] {
   const user = registered(state);
   if (user.emailVerified) return [];
   return [{ type: 'UserEmailVerified', data: { userId: user.userId, verifiedAt: command.metadata.now, operator: command.data.operator } }];
@@ -159,25 +160,25 @@ export function verifyEmailByOperator(command: VerifyEmailByOperator, state: Use
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
-      return registerUser(command, state);
+      return decideRegisterUser(command, state);
     case 'ApproveUser':
-      return approveUser(command, state);
+      return decideApproveUser(command, state);
     case 'RejectUser':
-      return rejectUser(command, state);
+      return decideRejectUser(command, state);
     case 'UpdateUserDetails':
-      return updateUserDetails(command, state);
+      return decideUpdateUserDetails(command, state);
     case 'UpdateProfile':
-      return updateProfile(command, state);
+      return decideUpdateProfile(command, state);
     case 'ChangePassword':
-      return changePassword(command, state);
+      return decideChangePassword(command, state);
     case 'ResetUserPassword':
-      return resetUserPassword(command, state);
+      return decideResetUserPassword(command, state);
     case 'EndSessions':
-      return endSessions(command, state);
+      return decideEndSessions(command, state);
     case 'SetPasswordByOperator':
-      return setPasswordByOperator(command, state);
+      return decideSetPasswordByOperator(command, state);
     case 'VerifyEmailByOperator':
-      return verifyEmailByOperator(command, state);
+      return decideVerifyEmailByOperator(command, state);
     case 'IssueEmailVerification':
     case 'VerifyEmail':
     case 'NoteRepeatedRegistration':
@@ -189,5 +190,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
 }
 
-/** Snapshots are versioned by `evolveUser`'s fold: bump `snapshotVersion` whenever it or `UserState` changes. */
-export const userAggregate = { initialState: initialUserState, evolve: evolveUser, decide: decideUser, name: 'user', snapshotVersion: 1 };
+/**
+ * `user-<userId>`: admins, the member and registrations of the member's email may write it at
+ * once, and each must get a real answer, so a lost race is decided again often. Bump the snapshot
+ * version whenever `evolveUser` or `UserState` changes.
+ */
+export const userAggregate = defineAggregate({
+  streamOf: userStreamId,
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+  retry: CONTENDED_RETRY,
+  snapshot: { name: 'user', version: 1 },
+});

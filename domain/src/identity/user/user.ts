@@ -1,41 +1,11 @@
-import type {
-  PendingRegistration,
-  UserApproved,
-  UserEmailVerificationIssued,
-  UserEmailVerified,
-  UserRegistrationRepeated,
-  UserPasswordChanged,
-  UserPasswordReset,
-  UserPasswordReplaced,
-  UserProfileUpdated,
-  UserRegistered,
-  UserRejected,
-  UserRoleChanged,
-  UserSessionsEnded,
-  UserStatus,
-  UserStatusChanged,
-  UserSubscriptionPlanChanged,
-  UserRole,
-} from '@concierge/contracts';
+import type { PendingRegistration, UserEmailVerificationIssued, userEvents, UserRole, UserStatus } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 import { passwordRefOf, type PasswordRef, type SecretRef } from '../credentials.js';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
-export type UserEvent =
-  | { type: 'UserRegistered'; data: UserRegistered }
-  | { type: 'UserApproved'; data: UserApproved }
-  | { type: 'UserRejected'; data: UserRejected }
-  | { type: 'UserStatusChanged'; data: UserStatusChanged }
-  | { type: 'UserRoleChanged'; data: UserRoleChanged }
-  | { type: 'UserSubscriptionPlanChanged'; data: UserSubscriptionPlanChanged }
-  | { type: 'UserProfileUpdated'; data: UserProfileUpdated }
-  | { type: 'UserPasswordChanged'; data: UserPasswordChanged }
-  | { type: 'UserPasswordReset'; data: UserPasswordReset }
-  | { type: 'UserPasswordReplaced'; data: UserPasswordReplaced }
-  | { type: 'UserSessionsEnded'; data: UserSessionsEnded }
-  | { type: 'UserEmailVerificationIssued'; data: UserEmailVerificationIssued }
-  | { type: 'UserEmailVerified'; data: UserEmailVerified }
-  | { type: 'UserRegistrationRepeated'; data: UserRegistrationRepeated };
+/** The users context's events but the email reservation, which has a stream of its own (`userEmail-<hash>`). */
+export type UserEvent = EventOf<Exclude<keyof typeof userEvents, 'EmailReserved'>>;
 
 /** What a registered user's stream says about them besides their status (the product's texts call it their account). */
 export interface UserFacts {

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError, ConflictError } from '@concierge/platform/errors';
 import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from './account.js';
-import { decideAccount } from './decide.js';
+import { DeciderSpecification } from '../../shared/testing/decider-specification.js';
+import { accountAggregate } from './decide.js';
 import { commandFor, op, percentText } from './arbitraries.js';
-import { assertValidEvents, recordDeposit, replay, requestWithdrawal } from './testing.js';
+import { recordDeposit, replay, requestWithdrawal } from './testing.js';
+
+const spec = DeciderSpecification.for(accountAggregate);
 
 const USDC = 1_000_000n;
 
@@ -68,12 +71,12 @@ describe('the account balance under any sequence of commands', () => {
           if (step.kind === 'deposit') feePercent.set(`d-${index}`, step.hundredths);
           let decided: AccountEvent[];
           try {
-            decided = decideAccount(commandFor(step, index, withdrawalIds, state), state);
+            // Every event decided must pass its contract, as an append would require.
+            decided = spec.given(events).when(commandFor(step, index, withdrawalIds, state)).events;
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             return;
           }
-          assertValidEvents(decided);
           for (const event of decided) {
             if (event.type === 'WithdrawalRequested') withdrawalIds.push(event.data.withdrawalId);
             if (event.type === 'WithdrawalCompleted') {
@@ -93,15 +96,13 @@ describe('the account balance under any sequence of commands', () => {
   });
 
   it('with 100 USDC available, accepts ten 10 USDC withdrawals and refuses the eleventh', () => {
-    let events: AccountEvent[] = decideAccount(recordDeposit('d-1', 100n * USDC), initialAccountState);
+    let history = spec.givenCommands(recordDeposit('d-1', 100n * USDC));
     for (let i = 1; i <= 10; i += 1) {
-      const decided = decideAccount(requestWithdrawal(`w-${i}`, 10n * USDC), replay(events));
-      expect(decided).toHaveLength(1);
-      events = [...events, ...decided];
+      const request = history.when(requestWithdrawal(`w-${i}`, 10n * USDC));
+      expect(request.events).toHaveLength(1);
+      history = spec.given(request.history);
     }
-    expect(replay(events)).toMatchObject({ balanceMicro: 100n * USDC, reservedMicro: 100n * USDC, availableMicro: 0n });
-    const eleventh = () => decideAccount(requestWithdrawal('w-11', 10n * USDC), replay(events));
-    expect(eleventh).toThrow(ConflictError);
-    expect(eleventh).toThrow('Insufficient available balance: you can withdraw up to 0 USDC.');
+    expect(history.state).toMatchObject({ balanceMicro: 100n * USDC, reservedMicro: 100n * USDC, availableMicro: 0n });
+    history.when(requestWithdrawal('w-11', 10n * USDC)).thenThrows(ConflictError, 'Insufficient available balance: you can withdraw up to 0 USDC.');
   });
 });

@@ -1,43 +1,22 @@
 import {
   fromMicroText,
   streamName,
+  type ACCOUNT_EVENT_TYPES,
   type DepositDetected,
   type DepositRecorded,
-  type WithdrawalApproved,
-  type WithdrawalCancelled,
-  type WithdrawalCompleted,
-  type WithdrawalRejected,
-  type WithdrawalRequested,
-  type WithdrawalSettlementBroadcast,
-  type WithdrawalSettlementDelayed,
-  type WithdrawalPayoutRetried,
   type WithdrawalSettlementFailed,
-  type WithdrawalSettlementReplaced,
-  type WithdrawalSettlementSigned,
   type WithdrawalStatus,
   type Network,
 } from '@concierge/contracts';
 import { NotFoundError } from '@concierge/platform/errors';
+import type { EventOf } from '../../shared/event-union.js';
 import { PersistentMap } from '../../shared/persistent-map.js';
 
 /** `account-<userId>`: the member's money, the consistency boundary of the balance. */
 export const accountStreamId = (userId: string) => streamName('account', userId);
 
-/** Every event of the `account-<userId>` stream (deposits credited and the withdrawal lifecycle). */
-export type AccountEvent =
-  | { type: 'DepositRecorded'; data: DepositRecorded }
-  | { type: 'DepositDetected'; data: DepositDetected }
-  | { type: 'WithdrawalRequested'; data: WithdrawalRequested }
-  | { type: 'WithdrawalApproved'; data: WithdrawalApproved }
-  | { type: 'WithdrawalRejected'; data: WithdrawalRejected }
-  | { type: 'WithdrawalCancelled'; data: WithdrawalCancelled }
-  | { type: 'WithdrawalSettlementSigned'; data: WithdrawalSettlementSigned }
-  | { type: 'WithdrawalSettlementReplaced'; data: WithdrawalSettlementReplaced }
-  | { type: 'WithdrawalSettlementBroadcast'; data: WithdrawalSettlementBroadcast }
-  | { type: 'WithdrawalSettlementDelayed'; data: WithdrawalSettlementDelayed }
-  | { type: 'WithdrawalSettlementFailed'; data: WithdrawalSettlementFailed }
-  | { type: 'WithdrawalPayoutRetried'; data: WithdrawalPayoutRetried }
-  | { type: 'WithdrawalCompleted'; data: WithdrawalCompleted };
+/** Every event of the `account-<userId>` stream (deposits credited and the withdrawal lifecycle), as the contracts list them. */
+export type AccountEvent = EventOf<(typeof ACCOUNT_EVENT_TYPES)[number]>;
 
 /** What a repeated deposit command is compared with, to tell a retry from a clash. */
 export interface CreditedDeposit {

@@ -22,14 +22,15 @@ import {
   type WithdrawalStatus,
 } from '@concierge/contracts';
 import { ConflictError, ValidationError } from '@concierge/platform/errors';
-import { evolveAccount, inFlightAttempts, initialAccountState, withdrawalOf, type AccountEvent, type AccountState } from './account.js';
+import { CONTENDED_RETRY, defineAggregate } from '../../shared/aggregate.js';
+import { accountStreamId, evolveAccount, inFlightAttempts, initialAccountState, withdrawalOf, type AccountEvent, type AccountState } from './account.js';
 import {
-  recordSettlementBroadcast,
-  recordSettlementDelayed,
-  recordSettlementFailed,
-  recordSettlementReplaced,
-  recordSettlementSigned,
-  retryWithdrawalPayout,
+  decideSettlementBroadcast,
+  decideSettlementDelayed,
+  decideSettlementFailed,
+  decideSettlementReplaced,
+  decideSettlementSigned,
+  decideRetryWithdrawalPayout,
 } from './settlement.js';
 
 export { WITHDRAWAL_NOT_FOUND_MESSAGE } from './account.js';
@@ -78,7 +79,7 @@ const isMember = (metadata: CommandMetadata) => metadata.actor.type === 'user' &
  * Credits amount - fee, the fee being `feeMicro` (exact bigint, rounded half-up, never above the amount).
  * Idempotent: the same deposit id with the same hash and amount returns []; with other facts it is a conflict.
  */
-export function recordDeposit(command: RecordDeposit | RecordDetectedDeposit, state: AccountState): AccountEvent[] {
+export function decideRecordDeposit(command: RecordDeposit | RecordDetectedDeposit, state: AccountState): AccountEvent[] {
   const { data, metadata } = command;
   const known = state.deposits.get(data.depositId);
   if (known !== undefined) {
@@ -107,7 +108,7 @@ export function recordDeposit(command: RecordDeposit | RecordDetectedDeposit, st
  * Reserves the amount out of the available balance; never more than is available.
  * Idempotent: the same id with the same amount and address returns [] (a retried submit); otherwise a conflict.
  */
-export function requestWithdrawal(command: RequestWithdrawal, state: AccountState): AccountEvent[] {
+export function decideRequestWithdrawal(command: RequestWithdrawal, state: AccountState): AccountEvent[] {
   const { data, metadata } = command;
   const known = state.withdrawals.get(data.withdrawalId);
   if (known !== undefined) {
@@ -127,7 +128,7 @@ export function requestWithdrawal(command: RequestWithdrawal, state: AccountStat
 }
 
 /** Idempotent: approving an approved withdrawal returns [] whoever asks (the event records no per-approver fact). */
-export function approveWithdrawal(command: ApproveWithdrawal, state: AccountState): AccountEvent[] {
+export function decideApproveWithdrawal(command: ApproveWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (withdrawal.status === 'approved') return [];
@@ -140,7 +141,7 @@ export function approveWithdrawal(command: ApproveWithdrawal, state: AccountStat
  * up on paying it). Idempotent: rejecting a rejected withdrawal with the same reason returns []; a
  * different reason is a conflict.
  */
-export function rejectWithdrawal(command: RejectWithdrawal, state: AccountState): AccountEvent[] {
+export function decideRejectWithdrawal(command: RejectWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, reason } = command.data;
   if (reason.trim() === '') throw new ValidationError([{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED_MESSAGE }]);
   const withdrawal = withdrawalOf(state, withdrawalId);
@@ -157,7 +158,7 @@ export function rejectWithdrawal(command: RejectWithdrawal, state: AccountState)
  * A member may cancel only while pending; an admin (or the platform) also while approved, unless a
  * signed payout has not failed. Idempotent: cancelling a cancelled withdrawal returns [] (the reason is only a note).
  */
-export function cancelWithdrawal(command: CancelWithdrawal, state: AccountState): AccountEvent[] {
+export function decideCancelWithdrawal(command: CancelWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, reason } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (withdrawal.status === 'cancelled') return [];
@@ -171,7 +172,7 @@ export function cancelWithdrawal(command: CancelWithdrawal, state: AccountState)
 }
 
 /** Idempotent: completing a completed withdrawal with the same hash returns []; a different hash is a conflict. */
-export function completeWithdrawal(command: CompleteWithdrawal, state: AccountState): AccountEvent[] {
+export function decideCompleteWithdrawal(command: CompleteWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, transactionHash, settlement } = command.data;
   if (transactionHash.trim() === '') {
     throw new ValidationError([{ field: 'transactionHash', message: TRANSACTION_HASH_REQUIRED_MESSAGE }]);
@@ -194,42 +195,42 @@ export function completeWithdrawal(command: CompleteWithdrawal, state: AccountSt
  * decided on the approved state, as one decision whose events are appended together. Refused as a
  * whole when either step is; each step keeps its own idempotency.
  */
-export function approveAndCompleteWithdrawal(command: ApproveAndCompleteWithdrawal, state: AccountState): AccountEvent[] {
+export function decideApproveAndCompleteWithdrawal(command: ApproveAndCompleteWithdrawal, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, transactionHash, settlement } = command.data;
-  const approved = approveWithdrawal({ type: 'ApproveWithdrawal', data: { withdrawalId, userId }, metadata: command.metadata }, state);
+  const approved = decideApproveWithdrawal({ type: 'ApproveWithdrawal', data: { withdrawalId, userId }, metadata: command.metadata }, state);
   const complete: CompleteWithdrawal = { type: 'CompleteWithdrawal', data: { withdrawalId, userId, transactionHash, settlement }, metadata: command.metadata };
-  return [...approved, ...completeWithdrawal(complete, approved.reduce(evolveAccount, state))];
+  return [...approved, ...decideCompleteWithdrawal(complete, approved.reduce(evolveAccount, state))];
 }
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RecordDeposit':
     case 'RecordDetectedDeposit':
-      return recordDeposit(command, state);
+      return decideRecordDeposit(command, state);
     case 'RequestWithdrawal':
-      return requestWithdrawal(command, state);
+      return decideRequestWithdrawal(command, state);
     case 'ApproveWithdrawal':
-      return approveWithdrawal(command, state);
+      return decideApproveWithdrawal(command, state);
     case 'RejectWithdrawal':
-      return rejectWithdrawal(command, state);
+      return decideRejectWithdrawal(command, state);
     case 'CancelWithdrawal':
-      return cancelWithdrawal(command, state);
+      return decideCancelWithdrawal(command, state);
     case 'CompleteWithdrawal':
-      return completeWithdrawal(command, state);
+      return decideCompleteWithdrawal(command, state);
     case 'ApproveAndCompleteWithdrawal':
-      return approveAndCompleteWithdrawal(command, state);
+      return decideApproveAndCompleteWithdrawal(command, state);
     case 'RecordWithdrawalSettlementSigned':
-      return recordSettlementSigned(command, state);
+      return decideSettlementSigned(command, state);
     case 'RecordWithdrawalSettlementReplaced':
-      return recordSettlementReplaced(command, state);
+      return decideSettlementReplaced(command, state);
     case 'RecordWithdrawalSettlementBroadcast':
-      return recordSettlementBroadcast(command, state);
+      return decideSettlementBroadcast(command, state);
     case 'RecordWithdrawalSettlementDelayed':
-      return recordSettlementDelayed(command, state);
+      return decideSettlementDelayed(command, state);
     case 'RecordWithdrawalSettlementFailed':
-      return recordSettlementFailed(command, state);
+      return decideSettlementFailed(command, state);
     case 'RetryWithdrawalPayout':
-      return retryWithdrawalPayout(command, state);
+      return decideRetryWithdrawalPayout(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown account command ${String((unexpected as { type: unknown }).type)}`);
@@ -237,5 +238,15 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
 }
 
-/** Snapshots are versioned by `evolveAccount`'s fold: bump `snapshotVersion` whenever it or `AccountState` changes. */
-export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, decide: decideAccount, name: 'account', snapshotVersion: 2 };
+/**
+ * `account-<userId>`: many requests of one member decide on it at once, so a lost race is decided
+ * again often. Bump the snapshot version whenever `evolveAccount` or `AccountState` changes.
+ */
+export const accountAggregate = defineAggregate({
+  streamOf: accountStreamId,
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: decideAccount,
+  retry: CONTENDED_RETRY,
+  snapshot: { name: 'account', version: 2 },
+});

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
 import type { AccountEvent } from './account.js';
-import { decideAccount, WITHDRAWAL_NOT_FOUND_MESSAGE, type AccountCommand } from './decide.js';
-import { ADDRESS, NOW, USER_ID, approve, assertValidEvents, cancel, complete, recordDeposit, reject, replay, requestWithdrawal, txHash } from './testing.js';
+import { DeciderSpecification } from '../../shared/testing/decider-specification.js';
+import { accountAggregate, WITHDRAWAL_NOT_FOUND_MESSAGE, type AccountCommand } from './decide.js';
+import { ADDRESS, NOW, USER_ID, approve, cancel, complete, recordDeposit, reject, replay, requestWithdrawal, txHash } from './testing.js';
 
 const USDC = 1_000_000n;
-const when = (events: AccountEvent[], command: AccountCommand) => {
-  const decided = decideAccount(command, replay(events));
-  assertValidEvents(decided);
-  return decided;
-};
-const then = (events: AccountEvent[], ...commands: AccountCommand[]) =>
-  commands.reduce<AccountEvent[]>((all, command) => [...all, ...when(all, command)], events);
+const spec = DeciderSpecification.for(accountAggregate);
 
-const funded = then([], recordDeposit('d-1', 100n * USDC));
-const pending = then(funded, requestWithdrawal('w-1', 30n * USDC));
-const approved = then(pending, approve('w-1'));
-const rejected = then(pending, reject('w-1'));
-const cancelled = then(pending, cancel('w-1'));
-const completed = then(approved, complete('w-1'));
+const funded = spec.given().after(recordDeposit('d-1', 100n * USDC)).events;
+const pending = spec.given(funded).after(requestWithdrawal('w-1', 30n * USDC)).events;
+const approved = spec.given(pending).after(approve('w-1')).events;
+const rejected = spec.given(pending).after(reject('w-1')).events;
+const cancelled = spec.given(pending).after(cancel('w-1')).events;
+const completed = spec.given(approved).after(complete('w-1')).events;
 const signed: AccountEvent = {
   type: 'WithdrawalSettlementSigned',
   data: {
@@ -42,14 +37,10 @@ const totals = (events: AccountEvent[]) => {
   const { balanceMicro, reservedMicro, availableMicro } = replay(events);
   return { balanceMicro, reservedMicro, availableMicro };
 };
-const refuses = (events: AccountEvent[], command: AccountCommand, type: new (...args: never[]) => Error, message: string) => {
-  expect(() => when(events, command)).toThrow(type);
-  expect(() => when(events, command)).toThrow(message);
-};
 
 describe('recording a deposit', () => {
   it('credits the amount net of the exact fee at the plan percentage', () => {
-    const events = when([], recordDeposit('d-1', 200n * USDC, '2.5'));
+    const events = spec.given().when(recordDeposit('d-1', 200n * USDC, '2.5')).events;
     expect(events).toEqual([
       {
         type: 'DepositRecorded',
@@ -60,7 +51,7 @@ describe('recording a deposit', () => {
   });
 
   it('rounds the fee half-up to the micro-USDC', () => {
-    const fee = (amount: bigint, pct: string) => when([], recordDeposit('d', amount, pct))[0]?.data;
+    const fee = (amount: bigint, pct: string) => spec.given().when(recordDeposit('d', amount, pct)).events[0]?.data;
     expect(fee(10_001n, '50')).toMatchObject({ feeMicro: '5001' }); // 5000.5 rounds up
     expect(fee(10_001n, '49.99')).toMatchObject({ feeMicro: '4999' }); // 4999.4999 rounds down
     expect(fee(14_999n, '0.01')).toMatchObject({ feeMicro: '1' }); // 1.4999 rounds down
@@ -81,18 +72,18 @@ describe('recording a deposit', () => {
       },
       metadata: { actor: { type: 'system' }, now: NOW, correlationId: 'c', commandId: 'k' },
     };
-    const events = when([], command);
+    const events = spec.given().when(command).events;
     expect(events).toEqual([{ type: 'DepositDetected', data: expect.objectContaining({ blockNumber: 42, feeMicro: '50000', detectedAt: NOW }) }]);
     expect(replay(events).availableMicro).toBe(4_950_000n);
   });
 
   it('refuses a deposit under 0.01 USDC', () => {
-    refuses([], recordDeposit('d-1', 9_999n), ValidationError, 'Amount must be at least 0.01 USDC');
+    spec.given().when(recordDeposit('d-1', 9_999n)).thenThrows(ValidationError, 'Amount must be at least 0.01 USDC');
   });
 
   it('changes nothing when the same deposit is recorded again, and refuses the id with other details', () => {
-    expect(when(funded, recordDeposit('d-1', 100n * USDC))).toEqual([]);
-    refuses(funded, recordDeposit('d-1', 101n * USDC), ConflictError, 'This deposit was already recorded with different details.');
+    spec.given(funded).when(recordDeposit('d-1', 100n * USDC)).thenNothingHappens();
+    spec.given(funded).when(recordDeposit('d-1', 101n * USDC)).thenThrows(ConflictError, 'This deposit was already recorded with different details.');
   });
 });
 
@@ -103,19 +94,19 @@ describe('requesting a withdrawal', () => {
   });
 
   it('allows exactly the available balance and refuses more with the amount the member can take', () => {
-    const deposit = then([], recordDeposit('d-1', 12_500_000n));
-    expect(when(deposit, requestWithdrawal('w-1', 12_500_000n))).toHaveLength(1);
-    refuses(deposit, requestWithdrawal('w-1', 12_500_001n), ConflictError, 'Insufficient available balance: you can withdraw up to 12.5 USDC.');
-    refuses([], requestWithdrawal('w-1', USDC), ConflictError, 'Insufficient available balance: you can withdraw up to 0 USDC.');
+    const deposit = spec.given().after(recordDeposit('d-1', 12_500_000n)).events;
+    expect(spec.given(deposit).when(requestWithdrawal('w-1', 12_500_000n)).events).toHaveLength(1);
+    spec.given(deposit).when(requestWithdrawal('w-1', 12_500_001n)).thenThrows(ConflictError, 'Insufficient available balance: you can withdraw up to 12.5 USDC.');
+    spec.given().when(requestWithdrawal('w-1', USDC)).thenThrows(ConflictError, 'Insufficient available balance: you can withdraw up to 0 USDC.');
   });
 
   it('refuses less than 0.01 USDC with the exact product message', () => {
-    refuses(funded, requestWithdrawal('w-1', 9_999n), ValidationError, 'Please enter a valid amount (minimum 0.01 USDC)');
+    spec.given(funded).when(requestWithdrawal('w-1', 9_999n)).thenThrows(ValidationError, 'Please enter a valid amount (minimum 0.01 USDC)');
   });
 
   it('changes nothing when the same request is submitted twice, and refuses the id with other details', () => {
-    expect(when(pending, requestWithdrawal('w-1', 30n * USDC))).toEqual([]);
-    refuses(pending, requestWithdrawal('w-1', 31n * USDC), ConflictError, 'This withdrawal was already requested with different details.');
+    spec.given(pending).when(requestWithdrawal('w-1', 30n * USDC)).thenNothingHappens();
+    spec.given(pending).when(requestWithdrawal('w-1', 31n * USDC)).thenThrows(ConflictError, 'This withdrawal was already requested with different details.');
   });
 });
 
@@ -123,14 +114,14 @@ describe('approving a withdrawal', () => {
   it('approves a pending withdrawal and keeps it reserved; approving again changes nothing', () => {
     expect(approved.at(-1)).toEqual({ type: 'WithdrawalApproved', data: { withdrawalId: 'w-1', userId: USER_ID, approvedAt: NOW } });
     expect(totals(approved)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 30n * USDC, availableMicro: 70n * USDC });
-    expect(when(approved, approve('w-1'))).toEqual([]);
+    spec.given(approved).when(approve('w-1')).thenNothingHappens();
   });
 
   it('refuses a withdrawal that is no longer pending, or that does not exist', () => {
-    refuses(completed, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
-    refuses(rejected, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
-    refuses(cancelled, approve('w-1'), ConflictError, 'Only a pending withdrawal can be approved; this one is cancelled.');
-    refuses(funded, approve('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+    spec.given(completed).when(approve('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
+    spec.given(rejected).when(approve('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
+    spec.given(cancelled).when(approve('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be approved; this one is cancelled.');
+    spec.given(funded).when(approve('w-404')).thenThrows(NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 });
 
@@ -141,19 +132,19 @@ describe('rejecting a withdrawal', () => {
   });
 
   it('changes nothing when rejected again with the same reason, and refuses a different reason', () => {
-    expect(when(rejected, reject('w-1'))).toEqual([]);
-    refuses(rejected, reject('w-1', 'Other'), ConflictError, 'This withdrawal was already rejected with a different reason.');
+    spec.given(rejected).when(reject('w-1')).thenNothingHappens();
+    spec.given(rejected).when(reject('w-1', 'Other')).thenThrows(ConflictError, 'This withdrawal was already rejected with a different reason.');
   });
 
   it('needs a non-blank reason', () => {
-    refuses(pending, reject('w-1', '   '), ValidationError, 'Rejection reason is required');
+    spec.given(pending).when(reject('w-1', '   ')).thenThrows(ValidationError, 'Rejection reason is required');
   });
 
   it('refuses an approved, completed or cancelled withdrawal, or one that does not exist', () => {
-    refuses(approved, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is approved.');
-    refuses(completed, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is completed.');
-    refuses(cancelled, reject('w-1'), ConflictError, 'Only a pending withdrawal can be rejected; this one is cancelled.');
-    refuses(funded, reject('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+    spec.given(approved).when(reject('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be rejected; this one is approved.');
+    spec.given(completed).when(reject('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be rejected; this one is completed.');
+    spec.given(cancelled).when(reject('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be rejected; this one is cancelled.');
+    spec.given(funded).when(reject('w-404')).thenThrows(NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 });
 
@@ -161,23 +152,23 @@ describe('cancelling a withdrawal', () => {
   it('lets the member cancel while pending, releasing the reservation; cancelling again changes nothing', () => {
     expect(cancelled.at(-1)).toEqual({ type: 'WithdrawalCancelled', data: { withdrawalId: 'w-1', userId: USER_ID, reason: null, cancelledAt: NOW } });
     expect(totals(cancelled)).toEqual({ balanceMicro: 100n * USDC, reservedMicro: 0n, availableMicro: 100n * USDC });
-    expect(when(cancelled, cancel('w-1'))).toEqual([]);
+    spec.given(cancelled).when(cancel('w-1')).thenNothingHappens();
   });
 
   it('does not let the member cancel once approved, but lets an admin', () => {
-    refuses(approved, cancel('w-1'), ConflictError, 'Only a pending withdrawal can be cancelled; this one is approved.');
-    expect(totals(then(approved, cancel('w-1', 'admin')))).toMatchObject({ reservedMicro: 0n, availableMicro: 100n * USDC });
+    spec.given(approved).when(cancel('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be cancelled; this one is approved.');
+    expect(totals(spec.given(approved).after(cancel('w-1', 'admin')).events)).toMatchObject({ reservedMicro: 0n, availableMicro: 100n * USDC });
   });
 
   it('refuses while a signed payout is in flight, and allows it once the payout failed', () => {
-    refuses([...approved, signed], cancel('w-1', 'admin'), ConflictError, 'This withdrawal is being paid out; it can only be cancelled if the payout fails.');
-    expect(when([...approved, signed, failed], cancel('w-1', 'admin'))).toHaveLength(1);
+    spec.given([...approved, signed]).when(cancel('w-1', 'admin')).thenThrows(ConflictError, 'This withdrawal is being paid out; it can only be cancelled if the payout fails.');
+    expect(spec.given([...approved, signed, failed]).when(cancel('w-1', 'admin')).events).toHaveLength(1);
   });
 
   it('refuses a completed or rejected withdrawal, or one that does not exist', () => {
-    refuses(completed, cancel('w-1', 'admin'), ConflictError, 'Only a pending or approved withdrawal can be cancelled; this one is completed.');
-    refuses(rejected, cancel('w-1'), ConflictError, 'Only a pending withdrawal can be cancelled; this one is rejected.');
-    refuses(funded, cancel('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+    spec.given(completed).when(cancel('w-1', 'admin')).thenThrows(ConflictError, 'Only a pending or approved withdrawal can be cancelled; this one is completed.');
+    spec.given(rejected).when(cancel('w-1')).thenThrows(ConflictError, 'Only a pending withdrawal can be cancelled; this one is rejected.');
+    spec.given(funded).when(cancel('w-404')).thenThrows(NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 });
 
@@ -191,21 +182,21 @@ describe('completing a withdrawal', () => {
   });
 
   it('changes nothing when completed again with the same hash, and refuses a different hash', () => {
-    expect(when(completed, complete('w-1'))).toEqual([]);
-    refuses(completed, complete('w-1', 100), ConflictError, 'This withdrawal was already completed with a different transaction hash.');
+    spec.given(completed).when(complete('w-1')).thenNothingHappens();
+    spec.given(completed).when(complete('w-1', 100)).thenThrows(ConflictError, 'This withdrawal was already completed with a different transaction hash.');
   });
 
   it('needs a non-blank transaction hash', () => {
     const command = complete('w-1');
     const blank: AccountCommand = { ...command, data: { ...command.data, transactionHash: ' ' } };
-    refuses(approved, blank, ValidationError, 'Transaction hash is required');
+    spec.given(approved).when(blank).thenThrows(ValidationError, 'Transaction hash is required');
   });
 
   it('refuses a withdrawal that is not approved, or that does not exist', () => {
-    refuses(pending, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is pending.');
-    refuses(rejected, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is rejected.');
-    refuses(cancelled, complete('w-1'), ConflictError, 'Only an approved withdrawal can be completed; this one is cancelled.');
-    refuses(funded, complete('w-404'), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+    spec.given(pending).when(complete('w-1')).thenThrows(ConflictError, 'Only an approved withdrawal can be completed; this one is pending.');
+    spec.given(rejected).when(complete('w-1')).thenThrows(ConflictError, 'Only an approved withdrawal can be completed; this one is rejected.');
+    spec.given(cancelled).when(complete('w-1')).thenThrows(ConflictError, 'Only an approved withdrawal can be completed; this one is cancelled.');
+    spec.given(funded).when(complete('w-404')).thenThrows(NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 });
 
@@ -213,19 +204,19 @@ describe('approving and completing a withdrawal in one decision (the admin enter
   const approveAndComplete = (hash = 99): AccountCommand => ({ ...complete('w-1', hash), type: 'ApproveAndCompleteWithdrawal' });
 
   it('decides both events at once for a pending withdrawal, the same ones as approving then completing', () => {
-    expect(when(pending, approveAndComplete())).toEqual([...when(pending, approve('w-1')), ...when(approved, complete('w-1'))]);
-    expect(totals(then(pending, approveAndComplete()))).toEqual(totals(completed));
+    spec.given(pending).when(approveAndComplete()).then([...spec.given(pending).when(approve('w-1')).events, ...spec.given(approved).when(complete('w-1')).events]);
+    expect(totals(spec.given(pending).after(approveAndComplete()).events)).toEqual(totals(completed));
   });
 
   it('only completes an approved withdrawal, and changes nothing nor refuses anything differently from the two steps', () => {
-    expect(when(approved, approveAndComplete())).toEqual(when(approved, complete('w-1')));
-    refuses(completed, approveAndComplete(), ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
-    refuses(rejected, approveAndComplete(), ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
-    refuses(funded, approveAndComplete(), NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
+    spec.given(approved).when(approveAndComplete()).then(spec.given(approved).when(complete('w-1')).events);
+    spec.given(completed).when(approveAndComplete()).thenThrows(ConflictError, 'Only a pending withdrawal can be approved; this one is completed.');
+    spec.given(rejected).when(approveAndComplete()).thenThrows(ConflictError, 'Only a pending withdrawal can be approved; this one is rejected.');
+    spec.given(funded).when(approveAndComplete()).thenThrows(NotFoundError, WITHDRAWAL_NOT_FOUND_MESSAGE);
   });
 
   it('is refused as a whole when the completion is: nothing is approved on its own', () => {
     const blank: AccountCommand = { ...complete('w-1'), type: 'ApproveAndCompleteWithdrawal', data: { ...complete('w-1').data, transactionHash: ' ' } };
-    refuses(pending, blank, ValidationError, 'Transaction hash is required');
+    spec.given(pending).when(blank).thenThrows(ValidationError, 'Transaction hash is required');
   });
 });

@@ -45,7 +45,7 @@ const inFlight = (w: Withdrawal, hash: string): SignedAttempt | undefined => inF
  * Only an approved withdrawal can be signed, for exactly its amount, network and destination. While
  * a signed payout is in flight, the same hash again is a retry ([]); another hash could pay twice (409).
  */
-export function recordSettlementSigned(command: RecordWithdrawalSettlementSigned, state: AccountState): AccountEvent[] {
+export function decideSettlementSigned(command: RecordWithdrawalSettlementSigned, state: AccountState): AccountEvent[] {
   const { data, metadata } = command;
   const withdrawal = withdrawalOf(state, data.withdrawalId);
   if (completedWith(withdrawal, data.transactionHash)) return [];
@@ -88,7 +88,7 @@ export function recordSettlementSigned(command: RecordWithdrawalSettlementSigned
 }
 
 /** The signed payout in flight was sent; sending it again (or after completion) changes nothing. */
-export function recordSettlementBroadcast(command: RecordWithdrawalSettlementBroadcast, state: AccountState): AccountEvent[] {
+export function decideSettlementBroadcast(command: RecordWithdrawalSettlementBroadcast, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, transactionHash } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (completedWith(withdrawal, transactionHash)) return [];
@@ -104,7 +104,7 @@ export function recordSettlementBroadcast(command: RecordWithdrawalSettlementBro
  * A failure with no hash means nothing was signed, so it is refused while an attempt is in flight.
  * Reporting an already recorded failure again changes nothing.
  */
-export function recordSettlementFailed(command: RecordWithdrawalSettlementFailed, state: AccountState): AccountEvent[] {
+export function decideSettlementFailed(command: RecordWithdrawalSettlementFailed, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, transactionHash, reason, retryable } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (transactionHash !== null && withdrawal.failedTransactionHashes.includes(transactionHash)) return [];
@@ -124,7 +124,7 @@ export function recordSettlementFailed(command: RecordWithdrawalSettlementFailed
  * replacement minimum. Recording the same replacement again changes nothing; replacing an older
  * transaction than the newest means another runner replaced first (409).
  */
-export function recordSettlementReplaced(command: RecordWithdrawalSettlementReplaced, state: AccountState): AccountEvent[] {
+export function decideSettlementReplaced(command: RecordWithdrawalSettlementReplaced, state: AccountState): AccountEvent[] {
   const { data, metadata } = command;
   const withdrawal = withdrawalOf(state, data.withdrawalId);
   if (completedWith(withdrawal, data.transactionHash)) return [];
@@ -159,7 +159,7 @@ export function recordSettlementReplaced(command: RecordWithdrawalSettlementRepl
 }
 
 /** The newest payout transaction is stuck at the fee ceiling; said once per transaction, however often the job looks. */
-export function recordSettlementDelayed(command: RecordWithdrawalSettlementDelayed, state: AccountState): AccountEvent[] {
+export function decideSettlementDelayed(command: RecordWithdrawalSettlementDelayed, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId, transactionHash, reason } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (withdrawal.status !== 'approved') return [];
@@ -172,7 +172,7 @@ export function recordSettlementDelayed(command: RecordWithdrawalSettlementDelay
  * An admin asks for a new payout after one failed for good (it reverted, or could not be paid on
  * this network). The amount stayed reserved all along. Asking twice before the job signs is one request.
  */
-export function retryWithdrawalPayout(command: RetryWithdrawalPayout, state: AccountState): AccountEvent[] {
+export function decideRetryWithdrawalPayout(command: RetryWithdrawalPayout, state: AccountState): AccountEvent[] {
   const { withdrawalId, userId } = command.data;
   const withdrawal = withdrawalOf(state, withdrawalId);
   if (withdrawal.status !== 'approved') throw new ConflictError(notPayableMessage('retried', withdrawal.status));

@@ -1,5 +1,4 @@
 import {
-  eventSchemas,
   type ApproveWithdrawal,
   type CancelWithdrawal,
   type CommandMetadata,
@@ -142,8 +141,3 @@ export const delay = (withdrawalId: string, hash: number, reason = 'Payout delay
 export const retry = (withdrawalId: string): RetryWithdrawalPayout => ({ type: 'RetryWithdrawalPayout', data: { withdrawalId, userId: USER_ID }, metadata: meta() });
 
 export const replay = (events: readonly AccountEvent[]) => events.reduce(evolveAccount, initialAccountState);
-
-/** Throws if an event would not pass its contract schema on append. */
-export function assertValidEvents(events: readonly AccountEvent[]): void {
-  for (const event of events) eventSchemas[event.type].parse(event.data);
-}

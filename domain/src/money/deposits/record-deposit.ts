@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { feeMicro, MIN_AMOUNT_MICRO, type RecordDeposit, type RecordDetectedDeposit } from '@concierge/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { USER_NOT_FOUND_MESSAGE } from '../../identity/user/decide.js';
 import { findUserById } from '../../identity/user/find-user.js';
 import type { RegisteredUser } from '../../identity/user/user.js';
-import type { CommandContext } from '../../shared/command-context.js';
-import { DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
-import { commandMetadata, handleAccountCommand, loadAccount } from '../account/handle.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
+import type { AccountState } from '../account/account.js';
+import { accountAggregate, DEPOSIT_AMOUNT_MESSAGE } from '../account/decide.js';
 import {
   CLAIMED_BY_DEPOSIT_MESSAGE,
   claimTransaction,
@@ -16,7 +16,7 @@ import {
   wholeTransaction,
   type TransactionClaim,
 } from '../transaction-claims/claim-transaction.js';
-import { currentPlanFee } from '../../plans/manage-plans.js';
+import { currentPlanFee } from '../../plans/plan-fee.js';
 import { assertMayReceiveDeposits } from './recipient.js';
 
 export { USER_NOT_FOUND_MESSAGE };
@@ -36,9 +36,7 @@ type ChainTransfer = Pick<RecordDetectedDeposit['data'], 'network' | 'blockNumbe
 /** An admin's POST /deposits, or a transfer the deposit-detection job saw on chain. */
 export type DepositInput = ({ source: 'admin' } & DepositFacts) | ({ source: 'chain' } & DepositFacts & ChainTransfer);
 
-export interface DepositDeps {
-  readonly eventStore: EventStore;
-}
+export type DepositDeps = AggregateDeps;
 
 export interface RecordedDeposit {
   readonly depositId: string;
@@ -83,12 +81,12 @@ export const depositTxStreamId = transactionClaimStreamId;
 const isIssuedId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
 
 /** Reserves the deposit's slot of its transaction; 'resumed' when this very deposit was reserved before. */
-async function reserve(store: EventStore, input: DepositInput, depositId: string, ctx: CommandContext): Promise<'reserved' | 'resumed'> {
+async function reserve(deps: DepositDeps, input: DepositInput, depositId: string, ctx: CommandContext): Promise<'reserved' | 'resumed'> {
   const adminId = depositIdFor({ transactionHash: input.transactionHash });
   // A detected transfer may sit beside other transfers of its transaction, never beside an admin's entry or a payout.
   const beside = (existing: readonly TransactionClaim[]) => existing.every((c) => c.kind === 'deposit' && c.claimId !== adminId);
   const claim: TransactionClaim = { kind: 'deposit', claimId: depositId, userId: input.userId };
-  const outcome = await claimTransaction(store, input.transactionHash, claim, ctx, input.source === 'admin' ? wholeTransaction : beside);
+  const outcome = await claimTransaction(deps, { transactionHash: input.transactionHash, claim, mayJoin: input.source === 'admin' ? wholeTransaction : beside }, ctx);
   return outcome === 'claimed' ? 'reserved' : 'resumed';
 }
 
@@ -101,19 +99,14 @@ async function reserve(store: EventStore, input: DepositInput, depositId: string
  * (its fee is then recomputed from the current plan, not read back).
  */
 export async function recordDeposit(deps: DepositDeps, input: DepositInput, ctx: CommandContext): Promise<RecordedDeposit> {
-  const store = deps.eventStore;
   if (input.amountMicro < MIN_AMOUNT_MICRO) throw new ValidationError([{ field: 'amountUSD', message: DEPOSIT_AMOUNT_MESSAGE }]);
-  const user = isIssuedId(input.userId) ? await findUserById(store, input.userId) : undefined;
+  const user = isIssuedId(input.userId) ? await findUserById(deps, input.userId) : undefined;
   if (user === undefined) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   assertMayReceiveDeposits(user);
   const transactionHash = input.transactionHash.toLowerCase();
   const depositId = depositIdFor(input.source === 'chain' ? { transactionHash, logIndex: input.logIndex } : { transactionHash });
-  const reservation = await reserve(store, input, depositId, ctx);
-  // An admin re-entering a deposit that is already credited is told so; a resumed crash is finished below.
-  if (reservation === 'resumed' && input.source === 'admin' && (await loadAccount(store, input.userId)).deposits.has(depositId)) {
-    throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
-  }
-  const { planId, feePercentage } = await currentPlanFee(store, user.planId);
+  const reservation = await reserve(deps, input, depositId, ctx);
+  const { planId, feePercentage } = await currentPlanFee(deps, user.planId);
   const data = { depositId, userId: user.userId, transactionHash, amountMicro: input.amountMicro, timestamp: input.timestamp, planId, feePercentage };
   const metadata = commandMetadata(ctx);
   const command: RecordDeposit | RecordDetectedDeposit =
@@ -131,7 +124,17 @@ export async function recordDeposit(deps: DepositDeps, input: DepositInput, ctx:
           },
           metadata,
         };
-  const { events, position } = await handleAccountCommand(store, user.userId, command, ctx);
+  // An admin re-entering a deposit already credited is told so, from the state this decision reads; a resumed crash is finished.
+  const alreadyCredited = (state: AccountState) => reservation === 'resumed' && input.source === 'admin' && state.deposits.has(depositId);
+  const { events, position } = await accountAggregate.handle(
+    deps,
+    user.userId,
+    (state) => {
+      if (alreadyCredited(state)) throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
+      return command;
+    },
+    ctx,
+  );
   // Two admins entering the same deposit at once: the one whose credit did not land is told it exists.
   if (events.length === 0 && input.source === 'admin') throw new ConflictError(DUPLICATE_DEPOSIT_MESSAGE);
   return {

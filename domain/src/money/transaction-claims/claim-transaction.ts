@@ -1,6 +1,7 @@
 import { DepositTransactionReserved, streamName, WithdrawalTransactionClaimed } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@concierge/platform/event-store/port';
+import { WrongExpectedRevisionError, type RecordedEvent } from '@concierge/platform/event-store/port';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { toNewEvents, type CommandContext } from '../../shared/command-context.js';
 
 /**
@@ -51,20 +52,25 @@ function claimEvent(transactionHash: string, claim: TransactionClaim, at: string
 /** A claim on the whole transaction: only an unclaimed hash may take it. */
 export const wholeTransaction = (existing: readonly TransactionClaim[]) => existing.length === 0;
 
+/** A hash to claim, for whom, and beside which claims already made it may sit. */
+export interface TransactionClaimInput {
+  /** 0x plus 64 hex characters, any letter case. */
+  readonly transactionHash: string;
+  readonly claim: TransactionClaim;
+  /** Whether the claim may sit beside the claims already made; by default none may (`wholeTransaction`). */
+  readonly mayJoin?: (existing: readonly TransactionClaim[]) => boolean;
+}
+
 /**
  * Claims the hash for `claim`; 'resumed' when this very claim was made before (a retry, or a
- * crash between the claim and what it guards). `mayJoin` says whether the claim may sit beside
- * the claims already made (by default none may); otherwise a 409 names who holds the hash. A
- * claim is never handed to another member, since its first holder could still be acting on it.
+ * crash between the claim and what it guards). When `mayJoin` refuses the claims already made, a
+ * 409 names who holds the hash. A claim is never handed to another member, since its first holder
+ * could still be acting on it.
  */
-export async function claimTransaction(
-  store: EventStore,
-  transactionHash: string,
-  claim: TransactionClaim,
-  ctx: CommandContext,
-  mayJoin: (existing: readonly TransactionClaim[]) => boolean = wholeTransaction,
-): Promise<'claimed' | 'resumed'> {
-  const hash = transactionHash.toLowerCase();
+export async function claimTransaction(deps: AggregateDeps, input: TransactionClaimInput, ctx: CommandContext): Promise<'claimed' | 'resumed'> {
+  const { claim, mayJoin = wholeTransaction } = input;
+  const store = deps.eventStore;
+  const hash = input.transactionHash.toLowerCase();
   const streamId = transactionClaimStreamId(hash);
   for (let attempt = 1; ; attempt += 1) {
     // Read whole, not through the state cache: a hash's stream holds one claim, or one per Transfer
@@ -90,12 +96,15 @@ export async function claimTransaction(
   }
 }
 
+/** The payout a hash pays: one withdrawal of one member. */
+export interface PayoutClaim {
+  readonly transactionHash: string;
+  readonly withdrawalId: string;
+  readonly userId: string;
+}
+
 /** A withdrawal's payout claims its whole transaction: no deposit, and no other withdrawal, may use the hash. */
-export function claimPayoutTransaction(
-  store: EventStore,
-  transactionHash: string,
-  payout: { readonly withdrawalId: string; readonly userId: string },
-  ctx: CommandContext,
-): Promise<'claimed' | 'resumed'> {
-  return claimTransaction(store, transactionHash, { kind: 'payout', claimId: payout.withdrawalId, userId: payout.userId }, ctx);
+export function claimPayoutTransaction(deps: AggregateDeps, payout: PayoutClaim, ctx: CommandContext): Promise<'claimed' | 'resumed'> {
+  const claim: TransactionClaim = { kind: 'payout', claimId: payout.withdrawalId, userId: payout.userId };
+  return claimTransaction(deps, { transactionHash: payout.transactionHash, claim }, ctx);
 }

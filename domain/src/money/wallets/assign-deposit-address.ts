@@ -1,11 +1,11 @@
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
 import { deriveDepositWallet, MAX_DERIVATION_INDEX } from '@concierge/platform/wallet/hd-wallet';
-import { handleCommand, loadState } from '../../shared/aggregate.js';
-import type { CommandContext } from '../../shared/command-context.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
+import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import { reserve } from '../../shared/reservation.js';
 import { walletAggregate } from './decide.js';
-import { walletIndexStreamId, walletStreamId, type DepositAddress, type WalletIndexEvent } from './wallet.js';
+import { walletIndexStreamId, type DepositAddress, type WalletIndexEvent } from './wallet.js';
 
 /**
  * Members' addresses start at index 1. Index 0 is the account any wallet app opens first when
@@ -17,8 +17,7 @@ export const FIRST_DEPOSIT_INDEX = 1;
 /** How many taken indexes one reservation steps over before it gives up (only under heavy contention). */
 const MAX_RESERVATION_ATTEMPTS = 100;
 
-export interface AssignDeps {
-  readonly eventStore: EventStore;
+export interface AssignDeps extends AggregateDeps {
   readonly mnemonic: string;
 }
 
@@ -73,22 +72,27 @@ export async function reserveDerivationIndex(store: EventStore, userId: string, 
  * a losing run leaves an unused index reservation behind, which costs nothing. A crash between
  * the reservation and the assignment leaves the same harmless gap, and the next run assigns.
  */
-export async function assignDepositAddress(deps: AssignDeps, userId: string, ctx: CommandContext): Promise<AssignResult> {
-  const streamId = walletStreamId(userId);
-  const before = await loadState(deps.eventStore, streamId, walletAggregate);
-  if (before.state.deposit !== null) return { assigned: false, deposit: before.state.deposit, position: null };
-
-  const derivationIndex = await reserveDerivationIndex(deps.eventStore, userId, ctx);
-  // Only the address and the path leave this scope; the private key is dropped here.
-  const { address, derivationPath } = deriveDepositWallet(deps.mnemonic, derivationIndex);
-  const command = {
-    type: 'AssignDepositAddress' as const,
-    data: { userId, derivationIndex, derivationPath, address },
-    metadata: { actor: ctx.actor, now: ctx.now.toISOString(), correlationId: ctx.correlationId, commandId: ctx.causationId },
-  };
-  const { events, newState, position } = await handleCommand(deps.eventStore, streamId, walletAggregate, command, ctx);
-  if (events.length > 0) return { assigned: true, deposit: { address, derivationIndex, derivationPath }, position };
-  // Another run assigned first: the state this one decided on holds that address.
-  if (newState.deposit === null) throw new Error(`Deposit address of ${userId} neither assigned nor found`);
-  return { assigned: false, deposit: newState.deposit, position: null };
+export async function assignDepositAddress(deps: AssignDeps, input: { readonly userId: string }, ctx: CommandContext): Promise<AssignResult> {
+  const { userId } = input;
+  let assigned: DepositAddress | undefined;
+  const decision = await walletAggregate.handle(
+    deps,
+    userId,
+    async (state) => {
+      if (state.deposit !== null) return null;
+      // One index per run, however often a lost race decides again.
+      if (assigned === undefined) {
+        const derivationIndex = await reserveDerivationIndex(deps.eventStore, userId, ctx);
+        // Only the address and the path leave this scope; the private key is dropped here.
+        const { address, derivationPath } = deriveDepositWallet(deps.mnemonic, derivationIndex);
+        assigned = { address, derivationIndex, derivationPath };
+      }
+      return { type: 'AssignDepositAddress', data: { userId, ...assigned }, metadata: commandMetadata(ctx) };
+    },
+    ctx,
+  );
+  if (decision.events.length > 0 && assigned !== undefined) return { assigned: true, deposit: assigned, position: decision.position };
+  // The member had an address, or another run assigned first: the state this one decided on holds it.
+  if (decision.newState.deposit === null) throw new Error(`Deposit address of ${userId} neither assigned nor found`);
+  return { assigned: false, deposit: decision.newState.deposit, position: null };
 }

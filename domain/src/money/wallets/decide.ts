@@ -1,6 +1,7 @@
 import type { AssignDepositAddress, ConfigureAutoWithdrawal, RevealPrivateKey, WalletCommand } from '@concierge/contracts';
 import { ForbiddenError, NotFoundError } from '@concierge/platform/errors';
-import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.js';
+import { defineAggregate } from '../../shared/aggregate.js';
+import { evolveWallet, initialWalletState, walletStreamId, type WalletEvent, type WalletState } from './wallet.js';
 
 export const NO_DEPOSIT_ADDRESS_MESSAGE = 'This member has no deposit address yet.';
 
@@ -8,14 +9,14 @@ export const NO_DEPOSIT_ADDRESS_MESSAGE = 'This member has no deposit address ye
  * A member keeps the first address they were given: a second assignment (a repeated or
  * concurrent run) appends nothing, and the index it reserved simply stays unused.
  */
-export function assignDepositAddress(command: AssignDepositAddress, state: WalletState): WalletEvent[] {
+export function decideAssignDepositAddress(command: AssignDepositAddress, state: WalletState): WalletEvent[] {
   if (state.deposit !== null) return [];
   const { userId, address, derivationIndex, derivationPath } = command.data;
   return [{ type: 'DepositAddressAssigned', data: { userId, address, derivationIndex, derivationPath, assignedAt: command.metadata.now } }];
 }
 
 /** The audit record comes first: the key is derived only once this event is stored. */
-export function revealPrivateKey(command: RevealPrivateKey, state: WalletState): WalletEvent[] {
+export function decideRevealPrivateKey(command: RevealPrivateKey, state: WalletState): WalletEvent[] {
   if (state.deposit === null) throw new NotFoundError(NO_DEPOSIT_ADDRESS_MESSAGE);
   const { actor } = command.metadata;
   // Only a named person can be shown a key; the platform itself never asks.
@@ -26,7 +27,7 @@ export function revealPrivateKey(command: RevealPrivateKey, state: WalletState):
 }
 
 /** Switching to the current setting appends nothing. */
-export function configureAutoWithdrawal(command: ConfigureAutoWithdrawal, state: WalletState): WalletEvent[] {
+export function decideConfigureAutoWithdrawal(command: ConfigureAutoWithdrawal, state: WalletState): WalletEvent[] {
   const { userId, enabled } = command.data;
   if (state.autoWithdrawal === enabled) return [];
   return [{ type: 'AutoWithdrawalConfigured', data: { userId, enabled, configuredAt: command.metadata.now } }];
@@ -35,11 +36,11 @@ export function configureAutoWithdrawal(command: ConfigureAutoWithdrawal, state:
 export function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
   switch (command.type) {
     case 'AssignDepositAddress':
-      return assignDepositAddress(command, state);
+      return decideAssignDepositAddress(command, state);
     case 'RevealPrivateKey':
-      return revealPrivateKey(command, state);
+      return decideRevealPrivateKey(command, state);
     case 'ConfigureAutoWithdrawal':
-      return configureAutoWithdrawal(command, state);
+      return decideConfigureAutoWithdrawal(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown wallet command ${String((unexpected as { type: unknown }).type)}`);
@@ -47,5 +48,11 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
   }
 }
 
-/** Snapshots are versioned by `evolveWallet`'s fold: bump `snapshotVersion` whenever it or `WalletState` changes. */
-export const walletAggregate = { initialState: initialWalletState, evolve: evolveWallet, decide: decideWallet, name: 'wallet', snapshotVersion: 1 };
+/** `wallet-<userId>`. Bump the snapshot version whenever `evolveWallet` or `WalletState` changes. */
+export const walletAggregate = defineAggregate({
+  streamOf: walletStreamId,
+  initialState: initialWalletState,
+  evolve: evolveWallet,
+  decide: decideWallet,
+  snapshot: { name: 'wallet', version: 1 },
+});

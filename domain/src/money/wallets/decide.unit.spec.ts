@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eventSchemas, type CommandMetadata, type WalletCommand } from '@concierge/contracts';
+import type { CommandMetadata, WalletCommand } from '@concierge/contracts';
 import { ForbiddenError, NotFoundError } from '@concierge/platform/errors';
-import { decideWallet, NO_DEPOSIT_ADDRESS_MESSAGE } from './decide.js';
-import { evolveWallet, initialWalletState, type WalletEvent } from './wallet.js';
+import { DeciderSpecification } from '../../shared/testing/decider-specification.js';
+import { NO_DEPOSIT_ADDRESS_MESSAGE, walletAggregate } from './decide.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -23,33 +23,27 @@ const reveal = (actor: CommandMetadata['actor'] = admin): WalletCommand => ({
 });
 const auto = (enabled: boolean): WalletCommand => ({ type: 'ConfigureAutoWithdrawal', data: { userId: 'u-1', enabled }, metadata: meta(member) });
 
-function when(given: WalletCommand[], command: WalletCommand): WalletEvent[] {
-  const history: WalletEvent[] = [];
-  for (const c of given) history.push(...decideWallet(c, history.reduce(evolveWallet, initialWalletState)));
-  const events = decideWallet(command, history.reduce(evolveWallet, initialWalletState));
-  for (const event of events) eventSchemas[event.type].parse(event.data);
-  return events;
-}
+const spec = DeciderSpecification.for(walletAggregate);
 
 describe('assigning a deposit address', () => {
   it('records the address with its derivation index and path', () => {
-    expect(when([], assign())).toEqual([
+    spec.given().when(assign()).then([
       { type: 'DepositAddressAssigned', data: { userId: 'u-1', address: ADDRESS, derivationIndex: 1, derivationPath: "m/44'/60'/0'/0/1", assignedAt: NOW } },
     ]);
   });
 
   it('keeps the first address: a second assignment appends nothing', () => {
-    expect(when([assign()], assign(2, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'))).toEqual([]);
+    spec.givenCommands(assign()).when(assign(2, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).thenNothingHappens();
   });
 
   it('assigns after an auto-withdrawal setting that came first', () => {
-    expect(when([auto(true)], assign())).toHaveLength(1);
+    expect(spec.givenCommands(auto(true)).when(assign()).events).toHaveLength(1);
   });
 });
 
 describe('revealing a private key', () => {
   it('records which admin was shown the key of which address, when and why', () => {
-    expect(when([assign()], reveal())).toEqual([
+    spec.givenCommands(assign()).when(reveal()).then([
       {
         type: 'PrivateKeyRevealed',
         data: { userId: 'u-1', address: ADDRESS, revealedTo: 'admin-1', revealedAt: NOW, reason: 'member lost their device' },
@@ -58,26 +52,26 @@ describe('revealing a private key', () => {
   });
 
   it('records every reveal, also a repeated one', () => {
-    expect(when([assign(), reveal()], reveal())).toHaveLength(1);
+    expect(spec.givenCommands(assign(), reveal()).when(reveal()).events).toHaveLength(1);
   });
 
   it('answers not found while the member has no address', () => {
-    expect(() => when([auto(true)], reveal())).toThrow(new NotFoundError(NO_DEPOSIT_ADDRESS_MESSAGE));
+    spec.givenCommands(auto(true)).when(reveal()).thenThrows(new NotFoundError(NO_DEPOSIT_ADDRESS_MESSAGE));
   });
 
   it('shows a key to a named person only, never to the platform itself', () => {
-    expect(() => when([assign()], reveal(system))).toThrow(ForbiddenError);
+    spec.givenCommands(assign()).when(reveal(system)).thenThrows(ForbiddenError);
   });
 });
 
 describe('configuring auto-withdrawal', () => {
   it('records a switch on and off', () => {
-    expect(when([], auto(true))).toEqual([{ type: 'AutoWithdrawalConfigured', data: { userId: 'u-1', enabled: true, configuredAt: NOW } }]);
-    expect(when([auto(true)], auto(false))).toHaveLength(1);
+    spec.given().when(auto(true)).then([{ type: 'AutoWithdrawalConfigured', data: { userId: 'u-1', enabled: true, configuredAt: NOW } }]);
+    expect(spec.givenCommands(auto(true)).when(auto(false)).events).toHaveLength(1);
   });
 
   it('appends nothing when the setting does not change (off is the default)', () => {
-    expect(when([], auto(false))).toEqual([]);
-    expect(when([auto(true)], auto(true))).toEqual([]);
+    spec.given().when(auto(false)).thenNothingHappens();
+    spec.givenCommands(auto(true)).when(auto(true)).thenNothingHappens();
   });
 });

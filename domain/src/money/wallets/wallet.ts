@@ -1,10 +1,5 @@
-import {
-  streamName,
-  type AutoWithdrawalConfigured,
-  type DepositAddressAssigned,
-  type DerivationIndexReserved,
-  type PrivateKeyRevealed,
-} from '@concierge/contracts';
+import { streamName, type walletEvents } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 
 /** `wallet-<userId>`: the member's deposit address, private-key reveals and auto-withdrawal switch. */
 export const walletStreamId = (userId: string) => streamName('wallet', userId);
@@ -12,12 +7,12 @@ export const walletStreamId = (userId: string) => streamName('wallet', userId);
 /** `walletIndex-<index>`: appended with "no stream", it claims one derivation index for one member. */
 export const walletIndexStreamId = (index: number) => streamName('walletIndex', String(index));
 
-export type WalletEvent =
-  | { type: 'DepositAddressAssigned'; data: DepositAddressAssigned }
-  | { type: 'PrivateKeyRevealed'; data: PrivateKeyRevealed }
-  | { type: 'AutoWithdrawalConfigured'; data: AutoWithdrawalConfigured };
+/** The wallets context's events that have streams of their own: derivation index reservations, and admins' step-ups (`stepUp-<adminId>`). */
+type NotOfTheWallet = 'DerivationIndexReserved' | `StepUp${string}`;
 
-export type WalletIndexEvent = { type: 'DerivationIndexReserved'; data: DerivationIndexReserved };
+export type WalletEvent = EventOf<Exclude<keyof typeof walletEvents, NotOfTheWallet>>;
+
+export type WalletIndexEvent = EventOf<'DerivationIndexReserved'>;
 
 export interface DepositAddress {
   readonly address: string;

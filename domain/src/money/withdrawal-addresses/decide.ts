@@ -6,10 +6,11 @@ import type {
   WithdrawalAddressCommand,
 } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
+import { defineAggregate } from '../../shared/aggregate.js';
 import {
   evolveWithdrawalAddresses,
   initialWithdrawalAddressesState,
-  WITHDRAWAL_ADDRESSES_STATES,
+  withdrawalAddressesStreamId,
   type WithdrawalAddressEvent,
   type WithdrawalAddressesState,
   type WithdrawalAddress,
@@ -40,7 +41,7 @@ function refuseDuplicate(state: WithdrawalAddressesState, address: string, netwo
 }
 
 /** The first address saved becomes primary, so a withdrawal always has somewhere to go. */
-export function addWithdrawalAddress(command: AddWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
+export function decideAddWithdrawalAddress(command: AddWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId, label, address, network } = command.data;
   const now = command.metadata.now;
   // A retried add with the same server-chosen id changes nothing.
@@ -57,7 +58,7 @@ export function addWithdrawalAddress(command: AddWithdrawalAddress, state: Withd
 }
 
 /** Saving an address unchanged appends nothing. */
-export function editWithdrawalAddress(command: EditWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
+export function decideEditWithdrawalAddress(command: EditWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId, label, address, network } = command.data;
   const saved = savedOf(state, addressId);
   if (saved.label === label && saved.address === address && saved.network === network) return [];
@@ -66,7 +67,7 @@ export function editWithdrawalAddress(command: EditWithdrawalAddress, state: Wit
 }
 
 /** Removing the primary address hands primacy to the oldest remaining one (or to none). */
-export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
+export function decideRemoveWithdrawalAddress(command: RemoveWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId } = command.data;
   savedOf(state, addressId);
   const now = command.metadata.now;
@@ -80,7 +81,7 @@ export function removeWithdrawalAddress(command: RemoveWithdrawalAddress, state:
 }
 
 /** Making the primary address primary again appends nothing. */
-export function setPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
+export function decideSetPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   const { userId, addressId } = command.data;
   savedOf(state, addressId);
   if (state.primaryId === addressId) return [];
@@ -90,13 +91,13 @@ export function setPrimaryWithdrawalAddress(command: SetPrimaryWithdrawalAddress
 export function decideWithdrawalAddresses(command: WithdrawalAddressCommand, state: WithdrawalAddressesState): WithdrawalAddressEvent[] {
   switch (command.type) {
     case 'AddWithdrawalAddress':
-      return addWithdrawalAddress(command, state);
+      return decideAddWithdrawalAddress(command, state);
     case 'EditWithdrawalAddress':
-      return editWithdrawalAddress(command, state);
+      return decideEditWithdrawalAddress(command, state);
     case 'RemoveWithdrawalAddress':
-      return removeWithdrawalAddress(command, state);
+      return decideRemoveWithdrawalAddress(command, state);
     case 'SetPrimaryWithdrawalAddress':
-      return setPrimaryWithdrawalAddress(command, state);
+      return decideSetPrimaryWithdrawalAddress(command, state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown withdrawal address command ${String((unexpected as { type: unknown }).type)}`);
@@ -104,9 +105,15 @@ export function decideWithdrawalAddresses(command: WithdrawalAddressCommand, sta
   }
 }
 
-export const withdrawalAddressesAggregate = {
+/**
+ * `addressBook-<userId>` (its stored name). The state stays small however long the stream: at most
+ * MAX_ADDRESSES saved addresses, a removed one leaves it. Bump the snapshot version whenever
+ * `evolveWithdrawalAddresses` or the state's shape changes.
+ */
+export const withdrawalAddressesAggregate = defineAggregate({
+  streamOf: withdrawalAddressesStreamId,
   initialState: initialWithdrawalAddressesState,
   evolve: evolveWithdrawalAddresses,
   decide: decideWithdrawalAddresses,
-  ...WITHDRAWAL_ADDRESSES_STATES,
-};
+  snapshot: { name: 'addressBook', version: 1 },
+});

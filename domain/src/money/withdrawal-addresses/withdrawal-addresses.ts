@@ -1,20 +1,10 @@
-import {
-  streamName,
-  type Network,
-  type PrimaryWithdrawalAddressSet,
-  type WithdrawalAddressAdded,
-  type WithdrawalAddressEdited,
-  type WithdrawalAddressRemoved,
-} from '@concierge/contracts';
+import { streamName, type Network, type withdrawalAddressEvents } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 
 /** The member's saved withdrawal addresses and which one is primary, in the stream `addressBook-<userId>` (its stored name). */
 export const withdrawalAddressesStreamId = (userId: string) => streamName('addressBook', userId);
 
-export type WithdrawalAddressEvent =
-  | { type: 'WithdrawalAddressAdded'; data: WithdrawalAddressAdded }
-  | { type: 'WithdrawalAddressEdited'; data: WithdrawalAddressEdited }
-  | { type: 'WithdrawalAddressRemoved'; data: WithdrawalAddressRemoved }
-  | { type: 'PrimaryWithdrawalAddressSet'; data: PrimaryWithdrawalAddressSet };
+export type WithdrawalAddressEvent = EventOf<keyof typeof withdrawalAddressEvents>;
 
 export interface WithdrawalAddress {
   readonly addressId: string;
@@ -32,13 +22,6 @@ export interface WithdrawalAddressesState {
 }
 
 export const initialWithdrawalAddressesState: WithdrawalAddressesState = { addresses: new Map(), primaryId: null };
-
-/**
- * Under what the cache and snapshots keep this state, for the decider and for withdrawals' reader
- * alike. The state stays small however long the stream: at most MAX_ADDRESSES saved addresses, a
- * removed one leaves it. Bump `snapshotVersion` whenever `evolveWithdrawalAddresses` or the state's shape changes.
- */
-export const WITHDRAWAL_ADDRESSES_STATES = { name: 'addressBook', snapshotVersion: 1 } as const;
 
 export function evolveWithdrawalAddresses(state: WithdrawalAddressesState, event: WithdrawalAddressEvent): WithdrawalAddressesState {
   switch (event.type) {

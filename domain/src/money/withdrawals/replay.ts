@@ -1,29 +1,42 @@
-import type { RequestWithdrawalRequest, WithdrawalRequestedResponse } from '@concierge/contracts';
+import type { WithdrawalDestination } from '@concierge/contracts';
 import { AppError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
-import { formatPosition } from '@concierge/platform/event-store/position';
+import type { Position } from '@concierge/platform/event-store/position';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { accountStreamId, type Withdrawal } from '../account/account.js';
-import { destinationFor } from './destination.js';
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different withdrawal request (another amount or address). Send a new key with a new request.';
 
-/** The original answer of a withdrawal request, and whether this one is its replay (`Idempotent-Replayed`). */
-export type WithdrawalRequestAnswer = WithdrawalRequestedResponse & { readonly replayed: boolean };
+/** A withdrawal request as it was decided: its id, where its `WithdrawalRequested` landed, and whether this request replayed an earlier one (`Idempotent-Replayed`). */
+export interface RequestedWithdrawal {
+  readonly withdrawalId: string;
+  readonly position: Position | null;
+  readonly replayed: boolean;
+}
 
 const PAGE = 500;
 
 /** Where `WithdrawalRequested` of this withdrawal landed: the newest events are read first, as a replay follows its request closely. */
-export async function requestedPosition(store: EventStore, userId: string, withdrawalId: string): Promise<string | null> {
+export async function requestedPosition(deps: AggregateDeps, userId: string, withdrawalId: string): Promise<Position | null> {
   let fromRevision: bigint | undefined;
   for (;;) {
-    const page = await store.readStream(accountStreamId(userId), { direction: 'backwards', maxCount: PAGE, ...(fromRevision === undefined ? {} : { fromRevision }) });
+    const page = await deps.eventStore.readStream(accountStreamId(userId), { direction: 'backwards', maxCount: PAGE, ...(fromRevision === undefined ? {} : { fromRevision }) });
     const found = page.find((event) => event.type === 'WithdrawalRequested' && event.data['withdrawalId'] === withdrawalId);
-    if (found) return formatPosition(found.position);
+    if (found) return found.position;
     const oldest = page.at(-1);
     if (page.length < PAGE || oldest === undefined || oldest.revision === 0n) return null;
     fromRevision = oldest.revision - 1n;
   }
+}
+
+/** The earlier request a resend names, and what the resend asks for. */
+export interface Resend {
+  readonly userId: string;
+  readonly withdrawalId: string;
+  readonly earlier: Withdrawal;
+  readonly amountMicro: bigint;
+  /** The saved address the resend names, if it names one that still exists. */
+  readonly chosen: WithdrawalDestination | undefined;
 }
 
 /**
@@ -33,17 +46,11 @@ export async function requestedPosition(store: EventStore, userId: string, withd
  * not judged again against today's balance or primary address. The same key with another amount
  * or another chosen address is not a resend: 422.
  */
-export async function replayWithdrawalRequest(
-  store: EventStore,
-  userId: string,
-  earlier: { readonly withdrawalId: string; readonly withdrawal: Withdrawal },
-  request: RequestWithdrawalRequest,
-  message: string,
-): Promise<WithdrawalRequestAnswer> {
+export async function replayWithdrawalRequest(deps: AggregateDeps, resend: Resend): Promise<RequestedWithdrawal> {
+  const { earlier, chosen } = resend;
   // A chosen address removed since cannot be told apart: only one that now names another address differs.
-  const chosen = request.withdrawalAddressId === undefined ? undefined : await destinationFor(store, userId, request.withdrawalAddressId).catch(() => undefined);
-  const sameAddress = chosen === undefined || chosen.address === earlier.withdrawal.destination.address;
-  if (earlier.withdrawal.amountMicro !== request.amount || !sameAddress) throw new AppError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
-  const position = await requestedPosition(store, userId, earlier.withdrawalId);
-  return { message, withdrawalId: earlier.withdrawalId, status: 'pending', position, replayed: true };
+  const sameAddress = chosen === undefined || chosen.address === earlier.destination.address;
+  if (earlier.amountMicro !== resend.amountMicro || !sameAddress) throw new AppError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const position = await requestedPosition(deps, resend.userId, resend.withdrawalId);
+  return { withdrawalId: resend.withdrawalId, position, replayed: true };
 }

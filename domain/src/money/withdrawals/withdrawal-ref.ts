@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { streamName, WithdrawalReferenced } from '@concierge/contracts';
 import { ConflictError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { reserve } from '../../shared/reservation.js';
 
@@ -33,15 +33,16 @@ export function newWithdrawalId(userId: string, idempotencyKey: string | undefin
 }
 
 /** The member whose account holds this withdrawal, as far as its reference says. */
-export async function ownerOfWithdrawal(store: EventStore, withdrawalId: string): Promise<string | undefined> {
+export async function ownerOfWithdrawal(deps: AggregateDeps, withdrawalId: string): Promise<string | undefined> {
   if (!isIssuedId(withdrawalId)) return undefined;
-  const [first] = await store.readStream(withdrawalRefStreamId(withdrawalId), { maxCount: 1 });
+  const [first] = await deps.eventStore.readStream(withdrawalRefStreamId(withdrawalId), { maxCount: 1 });
   return first === undefined ? undefined : WithdrawalReferenced.parse(first.data).userId;
 }
 
 /** Records who holds the id; a retry by the same member is a no-op, anyone else is refused. */
-export async function referenceWithdrawal(store: EventStore, withdrawalId: string, userId: string, ctx: CommandContext): Promise<void> {
+export async function referenceWithdrawal(deps: AggregateDeps, input: { readonly withdrawalId: string; readonly userId: string }, ctx: CommandContext): Promise<void> {
+  const { withdrawalId, userId } = input;
   const data: WithdrawalReferenced = { withdrawalId, userId, referencedAt: ctx.now.toISOString() };
-  const reserved = await reserve(store, withdrawalRefStreamId(withdrawalId), { type: 'WithdrawalReferenced', data }, ctx);
+  const reserved = await reserve(deps.eventStore, withdrawalRefStreamId(withdrawalId), { type: 'WithdrawalReferenced', data }, ctx);
   if (!reserved.held && WithdrawalReferenced.parse(reserved.holder.data).userId !== userId) throw new ConflictError(WITHDRAWAL_ID_TAKEN_MESSAGE);
 }

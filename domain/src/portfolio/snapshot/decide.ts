@@ -1,6 +1,6 @@
 import type { PortfolioCommand } from '@concierge/contracts';
-import type { Aggregate } from '../../shared/aggregate.js';
-import { evolvePortfolio, initialPortfolioState, scheduledSlotMs, type PortfolioEvent, type PortfolioState } from './portfolio.js';
+import { defineAggregate } from '../../shared/aggregate.js';
+import { evolvePortfolio, initialPortfolioState, portfolioStreamId, scheduledSlotMs, type PortfolioEvent, type PortfolioState } from './portfolio.js';
 
 /** True when the member's stream already holds a valuation for this slot (or a later scheduled one). */
 export function slotTaken(state: PortfolioState, slot: string, reason: PortfolioCommand['data']['reason']): boolean {
@@ -23,11 +23,11 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
   }
 }
 
-/** Snapshots are versioned by `evolvePortfolio`'s fold: bump `snapshotVersion` whenever it or `PortfolioState` changes. */
-export const portfolioAggregate: Aggregate<PortfolioState, PortfolioEvent, PortfolioCommand> = {
+/** `portfolio-<userId>`. Bump the snapshot version whenever `evolvePortfolio` or `PortfolioState` changes. */
+export const portfolioAggregate = defineAggregate<PortfolioState, PortfolioEvent, PortfolioCommand>({
+  streamOf: portfolioStreamId,
   initialState: initialPortfolioState,
   evolve: evolvePortfolio,
   decide: decidePortfolio,
-  name: 'portfolio',
-  snapshotVersion: 1,
-};
+  snapshot: { name: 'portfolio', version: 1 },
+});

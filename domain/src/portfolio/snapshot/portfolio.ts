@@ -1,9 +1,10 @@
-import { streamName, type PortfolioSnapshotRecorded } from '@concierge/contracts';
+import { streamName, type PortfolioSnapshotRecorded, type portfolioEvents } from '@concierge/contracts';
+import type { EventOf } from '../../shared/event-union.js';
 
 /** `portfolio-<userId>`: a member's valuations, one per slot. */
 export const portfolioStreamId = (userId: string) => streamName('portfolio', userId);
 
-export type PortfolioEvent = { type: 'PortfolioSnapshotRecorded'; data: PortfolioSnapshotRecorded };
+export type PortfolioEvent = EventOf<keyof typeof portfolioEvents>;
 
 /** How many of the latest non-scheduled slots the state remembers (see `PortfolioState`). */
 export const RECENT_SLOTS = 100;
@@ -19,7 +20,7 @@ export const RECENT_SLOTS = 100;
  *   before a hundred more valuations of the same member (a member may ask once a minute).
  *
  * So the state stays a few hundred bytes, its snapshots too, and a command reads only the events
- * after the cached or snapshotted revision (the aggregate is named: `withAggregateStates`).
+ * after the cached or snapshotted revision (the states the workers give it: `portfolio-snapshots/states.ts`).
  */
 export interface PortfolioState {
   /** The latest scheduled slot recorded, as epoch milliseconds; null before the first. */

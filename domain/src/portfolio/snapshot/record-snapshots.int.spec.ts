@@ -4,7 +4,7 @@ import { eventSchemas } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { handleAccountCommand } from '../../money/account/handle.js';
+import { accountAggregate } from '../../money/account/decide.js';
 import { recordDeposit } from '../../money/account/testing.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import type { PortfolioSources } from '../sources/ports.js';
@@ -31,14 +31,14 @@ describe('valuing a batch of members in ledger mode on PostgreSQL', () => {
     const userId = randomUUID();
     if (amountMicro > 0n) {
       const command = recordDeposit(randomUUID(), amountMicro, '0', Math.floor(Math.random() * 1e9));
-      await handleAccountCommand(eventStore, userId, { ...command, data: { ...command.data, userId } }, context());
+      await accountAggregate.handle({ eventStore }, userId, { ...command, data: { ...command.data, userId } }, context());
     }
     return userId;
   }
 
   /** Ledger sources that count their reads. */
   function countingLedger(): { sources: PortfolioSources; reads: { holdings: number; prices: number } } {
-    const inner = ledgerSourcesOf(eventStore, () => NOW);
+    const inner = ledgerSourcesOf({ eventStore }, () => NOW);
     const reads = { holdings: 0, prices: 0 };
     return {
       reads,
@@ -55,10 +55,10 @@ describe('valuing a batch of members in ledger mode on PostgreSQL', () => {
   it('values each member at their credited USDC at 1, in one holdings read and one price read for the batch', async () => {
     const [alice, bob, carol] = [await memberWith(1_250_500_000n), await memberWith(10_000_003n), await memberWith(0n)];
     const { sources, reads } = countingLedger();
-    const deps = { eventStore, sources, chainId: null, tokenName: ledgerTokenName, context };
+    const deps = { eventStore, sources, chainId: null, tokenName: ledgerTokenName };
     const pin = await sources.pins.pin();
 
-    const outcomes = await recordPortfolioSnapshots(deps, pin, [target(alice), target(bob), target(carol)]);
+    const outcomes = await recordPortfolioSnapshots(deps, { pin, targets: [target(alice), target(bob), target(carol)], context });
     expect(outcomes.map((o) => o.kind)).toEqual(['recorded', 'recorded', 'recorded']);
     expect(reads).toEqual({ holdings: 1, prices: 1 });
 
@@ -91,14 +91,14 @@ describe('valuing a batch of members in ledger mode on PostgreSQL', () => {
   it('records a slot once however often the batch runs again, even with the member twice in one batch', async () => {
     const alice = await memberWith(7_000_000n);
     const { sources } = countingLedger();
-    const deps = { eventStore, sources, chainId: null, tokenName: ledgerTokenName, context };
+    const deps = { eventStore, sources, chainId: null, tokenName: ledgerTokenName };
     const pin = await sources.pins.pin();
 
-    const first = await recordPortfolioSnapshots(deps, pin, [target(alice), target(alice)]);
+    const first = await recordPortfolioSnapshots(deps, { pin, targets: [target(alice), target(alice)], context });
     expect(first.map((o) => o.kind).sort()).toEqual(['already-recorded', 'recorded']);
-    const again = await Promise.all([recordPortfolioSnapshots(deps, pin, [target(alice)]), recordPortfolioSnapshots(deps, pin, [target(alice)])]);
+    const again = await Promise.all([recordPortfolioSnapshots(deps, { pin, targets: [target(alice)], context }), recordPortfolioSnapshots(deps, { pin, targets: [target(alice)], context })]);
     expect(again.flat().map((o) => o.kind)).toEqual(['already-recorded', 'already-recorded']);
-    const request = await recordPortfolioSnapshots(deps, pin, [{ ...target(alice, 'request:r-1'), reason: 'admin', requestId: 'r-1' }]);
+    const request = await recordPortfolioSnapshots(deps, { pin, targets: [{ ...target(alice, 'request:r-1'), reason: 'admin', requestId: 'r-1' }], context });
     expect(request.map((o) => o.kind)).toEqual(['recorded']);
 
     const slots = (await eventStore.readStream(portfolioStreamId(alice))).map((e) => (e.data as { slot: string }).slot);

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { toMicroText, type PortfolioSnapshotRecorded, type RecordPortfolioSnapshot, type SnapshotHolding, type SnapshotReason } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { Position } from '@concierge/platform/event-store/position';
-import { handleCommand } from '../../shared/aggregate.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import { commandMetadata, type CommandContext } from '../../shared/command-context.js';
 import type { HoldingsMember, HoldingsRound, PortfolioSources, PriceRound, ReadPin } from '../sources/ports.js';
 import { valueMicro } from '../sources/value.js';
 import { portfolioAggregate } from './decide.js';
-import { portfolioStreamId } from './portfolio.js';
 
 /** One member to value in a batch, with the slot their valuation answers. */
 export interface SnapshotTarget extends HoldingsMember {
@@ -16,13 +14,18 @@ export interface SnapshotTarget extends HoldingsMember {
   readonly requestId: string | null;
 }
 
-export interface SnapshotBatchDeps {
-  readonly eventStore: EventStore;
+export interface SnapshotBatchDeps extends AggregateDeps {
   readonly sources: PortfolioSources;
   /** The chain the sources read (null in ledger mode). */
   readonly chainId: number | null;
   /** A token's display name by registry symbol (the sources report symbols only). */
   readonly tokenName: (symbol: string) => string;
+}
+
+/** A batch of members valued at one pin. */
+export interface SnapshotBatch {
+  readonly pin: ReadPin;
+  readonly targets: readonly SnapshotTarget[];
   /** The command context of one member's record (its actor, time and correlation). */
   readonly context: (target: SnapshotTarget) => CommandContext;
 }
@@ -40,7 +43,8 @@ export const snapshotIdOf = (userId: string, slot: string): string => createHash
  * then one `RecordPortfolioSnapshot` per member (each recorded once per slot). Outcomes come back in
  * the targets' order; a member whose record fails does not fail the others.
  */
-export async function recordPortfolioSnapshots(deps: SnapshotBatchDeps, pin: ReadPin, targets: readonly SnapshotTarget[]): Promise<SnapshotOutcome[]> {
+export async function recordPortfolioSnapshots(deps: SnapshotBatchDeps, batch: SnapshotBatch): Promise<SnapshotOutcome[]> {
+  const { pin, targets } = batch;
   if (targets.length === 0) return [];
   const members = [...new Map(targets.map((target) => [target.userId, { userId: target.userId, address: target.address }])).values()];
   const [holdings, prices] = await Promise.all([deps.sources.holdings.balances(members, pin), deps.sources.prices.prices(pin)]);
@@ -48,9 +52,9 @@ export async function recordPortfolioSnapshots(deps: SnapshotBatchDeps, pin: Rea
     targets.map(async (target): Promise<SnapshotOutcome> => {
       try {
         const data = valuation(deps, target, holdings, prices);
-        const ctx = deps.context(target);
+        const ctx = batch.context(target);
         const command: RecordPortfolioSnapshot = { type: 'RecordPortfolioSnapshot', data, metadata: commandMetadata(ctx) };
-        const result = await handleCommand(deps.eventStore, portfolioStreamId(target.userId), portfolioAggregate, command, ctx);
+        const result = await portfolioAggregate.handle(deps, target.userId, command, ctx);
         if (result.events.length === 0) return { kind: 'already-recorded' };
         return { kind: 'recorded', snapshotId: data.snapshotId, totalValueMicro: data.totalValueMicro, position: result.position };
       } catch (error) {

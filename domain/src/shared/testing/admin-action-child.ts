@@ -9,7 +9,7 @@ import type { ProcessWithdrawalRequest } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-event-store';
 import { createPool } from '@concierge/platform/postgres/database';
-import { processWithdrawal } from '../../money/withdrawals/withdrawals.js';
+import { processWithdrawal } from '../../money/withdrawals/process-withdrawal.js';
 
 const ChildEnv = z.object({
   DATABASE_URL: z.string().min(1),
@@ -40,7 +40,7 @@ const pausing: EventStore = {
 };
 
 const ctx = { actor: { type: 'user' as const, userId: 'admin-child', role: 'admin' }, correlationId: 'child', causationId: 'child', now: new Date() };
-const answer = await processWithdrawal(pausing, env.ACTION_WITHDRAWAL_ID, JSON.parse(env.ACTION_BODY) as ProcessWithdrawalRequest, ctx);
-process.stdout.write(`done ${JSON.stringify(answer)}\n`);
+const answer = await processWithdrawal({ eventStore: pausing }, { withdrawalId: env.ACTION_WITHDRAWAL_ID, request: JSON.parse(env.ACTION_BODY) as ProcessWithdrawalRequest }, ctx);
+process.stdout.write(`done ${answer.status}\n`);
 lines.close();
 await pool.end();

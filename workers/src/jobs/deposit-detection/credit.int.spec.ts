@@ -63,7 +63,7 @@ describe('crediting detected deposits: approved members only, nothing lost', () 
     const member = await memberWithDepositAddress(eventStore, { index: 11, planId });
     await changeStatus(member.userId, 'approved', 'suspended');
     const transfer = transferTo(member);
-    const credit = creditDetectedDeposit(eventStore, 'Avalanche', logger);
+    const credit = creditDetectedDeposit({ eventStore }, 'Avalanche', logger);
     await credit(transfer);
     await credit(transfer); // a re-scan of the same range
     expect(await eventStore.readStream(accountStreamId(member.userId))).toEqual([]);
@@ -95,7 +95,7 @@ describe('crediting detected deposits: approved members only, nothing lost', () 
 
   it('still credits an approved member as before', async () => {
     const member = await memberWithDepositAddress(eventStore, { index: 12, planId });
-    await creditDetectedDeposit(eventStore, 'Avalanche', logger)(transferTo(member));
+    await creditDetectedDeposit({ eventStore }, 'Avalanche', logger)(transferTo(member));
     expect((await eventStore.readStream(accountStreamId(member.userId))).map((e) => e.type)).toEqual(['DepositDetected']);
   });
 });

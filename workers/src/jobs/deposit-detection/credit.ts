@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { toMicroText, type DepositNotCredited, type Network } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { DepositRecipientError } from '@concierge/domain/money/deposits/recipient';
 import { depositIdFor, recordDeposit } from '@concierge/domain/money/deposits/record-deposit';
-import { recordHeldDeposit } from '@concierge/domain/money/deposits/held-deposit';
+import { recordHeldDeposit } from '@concierge/domain/money/deposits/record-held-deposit';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { SCANNER } from '@concierge/domain/money/deposits/scan-checkpoint';
 import type { DetectedTransfer } from './scan.js';
@@ -19,7 +19,7 @@ import type { DetectedTransfer } from './scan.js';
  * logged, and its hash stays unclaimed, so an admin can record it with POST /deposits once the
  * account is an approved member again.
  */
-export function creditDetectedDeposit(eventStore: EventStore, network: Network, logger?: Logger): (transfer: DetectedTransfer) => Promise<void> {
+export function creditDetectedDeposit(deps: AggregateDeps, network: Network, logger?: Logger): (transfer: DetectedTransfer) => Promise<void> {
   return async (transfer) => {
     const ctx: CommandContext = {
       actor: SCANNER,
@@ -30,7 +30,7 @@ export function creditDetectedDeposit(eventStore: EventStore, network: Network, 
     const chain = { network, blockNumber: transfer.blockNumber, logIndex: transfer.logIndex, fromAddress: transfer.from, toAddress: transfer.to };
     try {
       await recordDeposit(
-        { eventStore },
+        deps,
         { source: 'chain', userId: transfer.userId, transactionHash: transfer.transactionHash, amountMicro: transfer.value, timestamp: transfer.timestamp, ...chain },
         ctx,
       );
@@ -48,7 +48,7 @@ export function creditDetectedDeposit(eventStore: EventStore, network: Network, 
         accountRole: error.accountRole,
         detectedAt: ctx.now.toISOString(),
       };
-      if (await recordHeldDeposit(eventStore, data, ctx)) {
+      if (await recordHeldDeposit(deps, data, ctx)) {
         logger?.warn(data, 'deposit to an account that is not an approved member was not credited; an admin can record it once the account is approved');
       }
     }

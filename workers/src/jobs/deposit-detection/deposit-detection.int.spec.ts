@@ -9,7 +9,7 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import { createLogger } from '@concierge/platform/logging/logger';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import { chainScanStreamId, readScanCheckpoint } from '@concierge/domain/money/deposits/scan-checkpoint';
 import type { ChainSettings } from '../../chain/config.js';
 import { chainProvider } from '../../chain/provider.js';
@@ -56,7 +56,7 @@ describe('deposit detection on chain', () => {
     await evm?.stop();
   });
 
-  const deps = (credit = creditDetectedDeposit(eventStore, 'Avalanche')): DepositScanDeps => ({
+  const deps = (credit = creditDetectedDeposit({ eventStore }, 'Avalanche')): DepositScanDeps => ({
     eventStore,
     provider,
     chain,
@@ -110,7 +110,7 @@ describe('deposit detection on chain', () => {
       fromAddress: payer.address,
       toAddress: member.address,
     });
-    const account = await loadAccount(eventStore, member.userId);
+    const account = await readAccount({ eventStore }, member.userId);
     expect(account.balanceMicro).toBe(97_500_000n);
     const checkpoint = await readScanCheckpoint(eventStore, chainScanStreamId(chain.chainId, chain.tokenAddress));
     expect(checkpoint.nextBlock).toBe((await provider.getBlockNumber()) - CONFIRMATIONS + 2);
@@ -122,7 +122,7 @@ describe('deposit detection on chain', () => {
     await evm.mineBlocks(CONFIRMATIONS);
     const before = await readScanCheckpoint(eventStore, chainScanStreamId(chain.chainId, chain.tokenAddress));
 
-    const credit = creditDetectedDeposit(eventStore, 'Avalanche');
+    const credit = creditDetectedDeposit({ eventStore }, 'Avalanche');
     const dyingCredit = async (transfer: DetectedTransfer) => {
       await credit(transfer);
       throw new Error('worker killed (test)');
@@ -134,7 +134,7 @@ describe('deposit detection on chain', () => {
     const rescan = await scanDeposits(deps());
     expect(rescan.transfers).toBe(1);
     expect((await detected(member.userId)).map((d) => d.transactionHash)).toEqual([paid.hash]);
-    expect((await loadAccount(eventStore, member.userId)).balanceMicro).toBe(3_000_000n);
+    expect((await readAccount({ eventStore }, member.userId)).balanceMicro).toBe(3_000_000n);
   });
 
   it('passes over a transfer below the minimum deposit without blocking later ones', async () => {

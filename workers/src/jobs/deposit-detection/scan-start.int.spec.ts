@@ -65,7 +65,7 @@ describe('where the deposit scan begins on its first run', () => {
     provider,
     chain,
     addresses: depositAddressIndex(eventStore),
-    credit: creditDetectedDeposit(eventStore, 'Avalanche'),
+    credit: creditDetectedDeposit({ eventStore }, 'Avalanche'),
     maxBlockRange: 1_000,
     startBlock,
     logger,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { SNAPSHOT_MEMBER, SNAPSHOT_ROUND, SnapshotMemberJob, SnapshotRoundJob, snapshotMemberJobOptions } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import type { AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import type { CommandContext } from '@concierge/domain/shared/command-context';
 import { recordPortfolioSnapshots, type SnapshotOutcome, type SnapshotTarget } from '@concierge/domain/portfolio/snapshot/record-snapshots';
 import { KeyedBatcher } from './batcher.js';
@@ -18,6 +19,8 @@ const BATCH_MAX_WAIT_MS = 1_000;
 
 export interface SnapshotJobsDeps {
   readonly eventStore: EventStore;
+  /** The states the jobs fold members' portfolio streams with (`states.ts`). */
+  readonly aggregateStates?: AggregateStates | undefined;
   readonly readStore: ReadStore;
   readonly snapshotSources: SnapshotSources;
   /** The queue the round fans member jobs out on (its own). */
@@ -60,7 +63,7 @@ export function snapshotProcessor(deps: SnapshotJobsDeps): (job: Job) => Promise
       const addresses = snapshotSources.sources.kind === 'chain' ? await memberAddresses(deps.readStore, jobs.map((job) => job.userId)) : new Map<string, null>();
       const targets = jobs.map((job): SnapshotTarget => ({ ...job, address: addresses.get(job.userId) ?? null }));
       const { sources, chainId, tokenName } = snapshotSources;
-      return recordPortfolioSnapshots({ eventStore: deps.eventStore, sources, chainId, tokenName, context }, pin, targets);
+      return recordPortfolioSnapshots({ eventStore: deps.eventStore, aggregateStates: deps.aggregateStates, sources, chainId, tokenName }, { pin, targets, context });
     },
   });
 

@@ -12,7 +12,7 @@ import { createPgEventStore } from '@concierge/platform/event-store/postgres/pg-
 import { createPgReadStore } from '@concierge/platform/read-store/postgres/pg-read-store';
 import type { ReadStore } from '@concierge/platform/read-store/port';
 import { createTestSchemas, type TestSchemas } from '@concierge/platform/testing/postgres';
-import { handleAccountCommand } from '@concierge/domain/money/account/handle';
+import { accountAggregate } from '@concierge/domain/money/account/decide';
 import { recordDeposit } from '@concierge/domain/money/account/testing';
 import { portfolioStreamId } from '@concierge/domain/portfolio/snapshot/portfolio';
 import { createRedis } from '../../redis.js';
@@ -75,7 +75,7 @@ describe('portfolio snapshots when the worker process is SIGKILLed mid-job', () 
     for (let n = 0; n < MEMBERS; n += 1) {
       const userId = (await person(readStore)).id;
       const deposit = recordDeposit(randomUUID(), 10_000_000n + BigInt(n), '0', 1_000 + n);
-      await handleAccountCommand(eventStore, userId, { ...deposit, data: { ...deposit.data, userId } }, {
+      await accountAggregate.handle({ eventStore }, userId, { ...deposit, data: { ...deposit.data, userId } }, {
         actor: { type: 'system' },
         correlationId: randomUUID(),
         causationId: randomUUID(),

@@ -5,6 +5,7 @@ import { registryForChain, TokenRegistryFile, type TokenRegistry } from '@concie
 import type { EventStore } from '@concierge/platform/event-store/port';
 import { ledgerSourcesOf, ledgerTokenName } from '@concierge/domain/portfolio/snapshot/ledger';
 import type { PortfolioSources, PriceRound, ReadPin } from '@concierge/domain/portfolio/sources/ports';
+import type { AggregateDeps, AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { MULTICALL3_ADDRESS } from '../../chain/portfolio/abis.js';
 import { chainSources } from '../../chain/portfolio/chain-sources.js';
 import { chainProvider } from '../../chain/provider.js';
@@ -76,8 +77,8 @@ export function chainSnapshotSources(options: { provider: Provider; registry: To
 }
 
 /** Ledger sources: the member's credited USDC at 1; no block, the clock pins. */
-export function ledgerSnapshotSources(eventStore: EventStore): SnapshotSources {
-  const sources = ledgerSourcesOf(eventStore);
+export function ledgerSnapshotSources(deps: AggregateDeps): SnapshotSources {
+  const sources = ledgerSourcesOf(deps);
   return {
     sources,
     chainId: null,
@@ -101,11 +102,11 @@ export function readRegistryFile(path: string, chainId: number): TokenRegistryFi
  * nothing configured values credited USDC.
  */
 export function snapshotSourcesFrom(
-  deps: { config: WorkersConfig; eventStore: EventStore; logger: Logger },
+  deps: { config: WorkersConfig; eventStore: EventStore; aggregateStates?: AggregateStates | undefined; logger: Logger },
   chain?: { registry: TokenRegistry; multicallAddress: string },
 ): SnapshotSources {
-  const { config, eventStore, logger } = deps;
-  if (!config.CHAIN_RPC_URL) return ledgerSnapshotSources(eventStore);
+  const { config, eventStore, aggregateStates, logger } = deps;
+  if (!config.CHAIN_RPC_URL) return ledgerSnapshotSources({ eventStore, aggregateStates });
   let registry = chain?.registry;
   let multicallAddress = chain?.multicallAddress;
   if (!registry) {
@@ -114,7 +115,7 @@ export function snapshotSourcesFrom(
     } catch (error) {
       if (!config.TOKEN_REGISTRY_FILE) {
         logger.warn({ err: error }, 'portfolio snapshots value credited USDC (ledger): no token registry for CHAIN_ID');
-        return ledgerSnapshotSources(eventStore);
+        return ledgerSnapshotSources({ eventStore, aggregateStates });
       }
       ({ registry, multicallAddress } = readRegistryFile(config.TOKEN_REGISTRY_FILE, config.CHAIN_ID));
     }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { PORTFOLIO_SNAPSHOT_QUEUE } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { ReadStore } from '@concierge/platform/read-store/port';
+import type { AggregateStates } from '@concierge/domain/shared/aggregate-states';
 import { SNAPSHOT_ROUND_JOB_OPTIONS, SNAPSHOT_ROUND_SCHEDULER, SNAPSHOT_ROUND } from '../../portfolio/queues.js';
 import { snapshotProcessor } from './processor.js';
 import type { WorkerObserver } from '../../metrics/jobs.js';
@@ -11,6 +12,8 @@ import type { SnapshotSources } from './sources.js';
 
 export interface PortfolioSnapshotsOptions {
   readonly eventStore: EventStore;
+  /** The states the jobs fold members' portfolio streams with (`states.ts`). */
+  readonly aggregateStates?: AggregateStates | undefined;
   readonly readStore: ReadStore;
   readonly snapshotSources: SnapshotSources;
   readonly redisUrl: string;

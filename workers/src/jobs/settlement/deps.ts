@@ -1,6 +1,6 @@
 import type { JsonRpcProvider, Wallet } from 'ethers';
 import type { Logger } from 'pino';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import type { ChainSettings } from '../../chain/config.js';
 
 /** Points where a test can make the job die, as a crash or a lost worker would. */
@@ -13,8 +13,7 @@ export interface SettlementCrashPoints {
   afterReplaced?(attempt: { transactionHash: string }): Promise<void> | void;
 }
 
-export interface SettlementDeps {
-  readonly eventStore: EventStore;
+export interface SettlementDeps extends AggregateDeps {
   readonly provider: JsonRpcProvider;
   /** The hot wallet; it signs locally, the provider only sends. */
   readonly wallet: Wallet;

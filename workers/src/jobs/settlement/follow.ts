@@ -25,7 +25,7 @@ async function minedAmong(provider: JsonRpcProvider, attempts: readonly SignedAt
  * to a transaction that is not ours).
  */
 export async function followPayout(deps: SettlementDeps, target: SettlementTarget, inFlight: readonly SignedAttempt[]): Promise<SettlementOutcome | 'dropped'> {
-  const { provider, eventStore } = deps;
+  const { provider } = deps;
   const [newest] = inFlight;
   if (!newest) throw new Error(`Withdrawal ${target.withdrawalId}: no payout transaction to follow`);
   if (!(await minedAmong(provider, inFlight))) {
@@ -34,12 +34,12 @@ export async function followPayout(deps: SettlementDeps, target: SettlementTarge
     if (sent === 'nonce-used' && !(await minedAmong(provider, inFlight))) {
       const hash = newest.transactionHash;
       const reason = `Payout transaction ${hash} was replaced by another transaction with nonce ${newest.nonce}; a new one will be signed.`;
-      await record(eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: hash, reason, retryable: true } });
+      await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: hash, reason, retryable: true } });
       deps.logger.warn({ ...target, transactionHash: hash }, 'withdrawal payout dropped; signing a new one');
       return 'dropped';
     }
     if (sent === 'sent') {
-      if (!newest.broadcast) await record(eventStore, target, { type: 'RecordWithdrawalSettlementBroadcast', data: { ...target, transactionHash: newest.transactionHash } });
+      if (!newest.broadcast) await record(deps, target, { type: 'RecordWithdrawalSettlementBroadcast', data: { ...target, transactionHash: newest.transactionHash } });
       await deps.crashPoints?.afterSent?.({ transactionHash: newest.transactionHash });
     }
   }
@@ -48,11 +48,11 @@ export async function followPayout(deps: SettlementDeps, target: SettlementTarge
   const hash = attempt.transactionHash;
   if (receipt.status !== 1) {
     const reason = `The payout reverted on chain, so nothing was paid (e.g. the hot wallet lacked USDC); retry it or reject the withdrawal. Transaction ${hash}.`;
-    await record(eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: hash, reason, retryable: false } });
+    await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: hash, reason, retryable: false } });
     deps.logger.error({ ...target, transactionHash: hash }, 'withdrawal payout reverted');
     return { kind: 'failed', reason };
   }
-  await record(eventStore, target, { type: 'CompleteWithdrawal', data: { ...target, transactionHash: hash, settlement: 'onChain' } });
+  await record(deps, target, { type: 'CompleteWithdrawal', data: { ...target, transactionHash: hash, settlement: 'onChain' } });
   deps.logger.info({ ...target, transactionHash: hash, blockNumber: receipt.blockNumber }, 'withdrawal paid on chain');
   return { kind: 'completed', transactionHash: hash };
 }
@@ -89,7 +89,7 @@ async function awaitConfirmedPayout(deps: SettlementDeps, target: SettlementTarg
  * transactions carry no fee cap and are left as they are.
  */
 async function outbidIfStuck(deps: SettlementDeps, target: SettlementTarget, attempts: readonly SignedAttempt[]): Promise<readonly SignedAttempt[]> {
-  const { provider, eventStore } = deps;
+  const { provider } = deps;
   const [newest] = attempts;
   if (!newest || newest.maxFeePerGas === null || newest.maxPriorityFeePerGas === null) return attempts;
   const base = await baseFee(provider);
@@ -97,13 +97,13 @@ async function outbidIfStuck(deps: SettlementDeps, target: SettlementTarget, att
   const stuck = { maxFeePerGas: newest.maxFeePerGas, maxPriorityFeePerGas: newest.maxPriorityFeePerGas };
   const bump = bumpedFees(stuck, await provider.getFeeData(), base, deps.maxFeePerGas);
   if (bump.kind === 'ceiling') {
-    await record(eventStore, target, { type: 'RecordWithdrawalSettlementDelayed', data: { ...target, transactionHash: newest.transactionHash, reason: bump.reason } });
+    await record(deps, target, { type: 'RecordWithdrawalSettlementDelayed', data: { ...target, transactionHash: newest.transactionHash, reason: bump.reason } });
     return attempts;
   }
   const replacement = await resign(deps.wallet, newest.signedTransaction, bump.fees);
   const hash = replacement.transactionHash;
-  await claimPayoutHash(eventStore, target, hash);
-  await record(eventStore, target, {
+  await claimPayoutHash(deps, target, hash);
+  await record(deps, target, {
     type: 'RecordWithdrawalSettlementReplaced',
     data: { ...target, nonce: replacement.nonce, transactionHash: hash, signedTransaction: replacement.signedTransaction, ...bump.fees, replacesTransactionHash: newest.transactionHash },
   });
@@ -114,7 +114,7 @@ async function outbidIfStuck(deps: SettlementDeps, target: SettlementTarget, att
   await deps.crashPoints?.afterReplaced?.({ transactionHash: hash });
   // 'nonce-used': one of the earlier transactions was mined meanwhile; the wait sees which.
   const sent = await sendSigned(provider, replacement);
-  if (sent === 'sent') await record(eventStore, target, { type: 'RecordWithdrawalSettlementBroadcast', data: { ...target, transactionHash: hash } });
+  if (sent === 'sent') await record(deps, target, { type: 'RecordWithdrawalSettlementBroadcast', data: { ...target, transactionHash: hash } });
   const signed: SignedAttempt = { transactionHash: hash, nonce: replacement.nonce, signedTransaction: replacement.signedTransaction, broadcast: sent === 'sent', ...bump.fees };
   return [signed, ...attempts];
 }

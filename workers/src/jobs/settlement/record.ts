@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import type { AccountCommand } from '@concierge/domain/money/account/decide';
-import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { recordSettlement } from '@concierge/domain/money/withdrawals/record-settlement';
+import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
+import { commandMetadata, type CommandContext } from '@concierge/domain/shared/command-context';
 import { claimPayoutTransaction } from '@concierge/domain/money/transaction-claims/claim-transaction';
 
 export interface SettlementTarget {
@@ -53,15 +53,15 @@ const settlementContext = (target: SettlementTarget): CommandContext => {
 };
 
 /** Appends one settlement fact as the platform itself (the decider makes each one safe to repeat). */
-export async function record(eventStore: EventStore, target: SettlementTarget, command: Unsent<SettlementCommand>): Promise<void> {
+export async function record(deps: AggregateDeps, target: SettlementTarget, command: Unsent<SettlementCommand>): Promise<void> {
   const ctx = settlementContext(target);
-  await handleAccountCommand(eventStore, target.userId, { ...command, metadata: commandMetadata(ctx) }, ctx);
+  await recordSettlement(deps, { ...command, metadata: commandMetadata(ctx) }, ctx);
 }
 
 /**
  * Claims a signed payout's hash for this withdrawal before it is recorded, so no deposit and no
  * other withdrawal can ever be completed or credited with it (a retry finds its own claim).
  */
-export async function claimPayoutHash(eventStore: EventStore, target: SettlementTarget, transactionHash: string): Promise<void> {
-  await claimPayoutTransaction(eventStore, transactionHash, target, settlementContext(target));
+export async function claimPayoutHash(deps: AggregateDeps, target: SettlementTarget, transactionHash: string): Promise<void> {
+  await claimPayoutTransaction(deps, { transactionHash, ...target }, settlementContext(target));
 }

@@ -1,7 +1,7 @@
 import { isError } from 'ethers';
 import { ConflictError } from '@concierge/platform/errors';
 import { inFlightAttempts, type SignedAttempt, type Withdrawal } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import { signTokenTransfer } from '../../chain/hot-wallet.js';
 import type { SettlementDeps, SettlementOutcome } from './deps.js';
 import { withinCeiling } from './fees.js';
@@ -34,7 +34,7 @@ export async function settleWithdrawal(deps: SettlementDeps, target: SettlementT
     if (withdrawal.haltedReason !== null && withdrawal.signedAttempt === null) return { kind: 'failed', reason: withdrawal.haltedReason };
     if (withdrawal.destination.network !== deps.chain.network) {
       const reason = `The destination is on ${withdrawal.destination.network}, but the hot wallet pays on ${deps.chain.network}; pay it by hand.`;
-      await record(deps.eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason, retryable: false } });
+      await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason, retryable: false } });
       return { kind: 'failed', reason };
     }
     const inFlight = inFlightAttempts(withdrawal);
@@ -47,7 +47,7 @@ export async function settleWithdrawal(deps: SettlementDeps, target: SettlementT
 }
 
 async function loadWithdrawal(deps: SettlementDeps, target: SettlementTarget): Promise<Withdrawal> {
-  const account = await loadAccount(deps.eventStore, target.userId);
+  const account = await readAccount(deps, target.userId);
   const withdrawal = account.withdrawals.get(target.withdrawalId);
   if (!withdrawal) throw new WithdrawalNotFoundError(target);
   return withdrawal;
@@ -75,13 +75,13 @@ async function signAndRecord(deps: SettlementDeps, target: SettlementTarget, wit
     // The transfer would revert (usually: the hot wallet holds too little USDC). Say so on the
     // withdrawal for the admins, then let the job retry later; nothing was signed.
     if (isError(error, 'CALL_EXCEPTION')) {
-      await record(deps.eventStore, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason: CANNOT_PAY_REASON, retryable: true } });
+      await record(deps, target, { type: 'RecordWithdrawalSettlementFailed', data: { ...target, transactionHash: null, reason: CANNOT_PAY_REASON, retryable: true } });
     }
     throw error;
   }
   try {
-    await claimPayoutHash(deps.eventStore, target, signed.transactionHash);
-    await record(deps.eventStore, target, {
+    await claimPayoutHash(deps, target, signed.transactionHash);
+    await record(deps, target, {
       type: 'RecordWithdrawalSettlementSigned',
       data: {
         ...target,

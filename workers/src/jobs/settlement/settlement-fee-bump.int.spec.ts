@@ -4,7 +4,7 @@ import { WithdrawalSettlementDelayed, WithdrawalSettlementReplaced } from '@conc
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId, type SignedAttempt } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import { transactionClaimStreamId } from '@concierge/domain/money/transaction-claims/claim-transaction';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
@@ -40,7 +40,7 @@ describe('on-chain settlement when the payout is stuck below the market fee', ()
     (await eventStore.readStream(accountStreamId(userId))).filter((e) => e.type.startsWith('WithdrawalSettlement') || e.type === 'WithdrawalCompleted');
   const settlementTypes = async (userId: string) => (await accountEvents(userId)).map((e) => e.type);
   const withdrawalOf = async (target: { userId: string; withdrawalId: string }) =>
-    (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);
+    (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId);
   /** Mines one block with this base fee: a pending payout whose fee cap is below it stays out. */
   const mineAtBaseFee = async (wei: bigint) => {
     await provider.send('hardhat_setNextBlockBaseFeePerGas', [toQuantity(wei)]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
 import type { LocalEvm } from '../../chain/testing/local-evm.js';
@@ -100,7 +100,7 @@ describe('on-chain settlement when the payout process is SIGKILLed between signi
   const deps = (): SettlementDeps => payoutDeps({ eventStore, provider, hot, chain }, { confirmationTimeoutMs: 10_000 });
   const nonceOf = (address: string) => provider.getTransactionCount(address, 'latest');
   const setAutomine = (on: boolean) => provider.send('evm_setAutomine', [on]);
-  const withdrawalOf = async (target: Target) => (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);
+  const withdrawalOf = async (target: Target) => (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId);
   const settlementEvents = async (target: Target) =>
     (await eventStore.readStream(accountStreamId(target.userId))).map((e) => e.type).filter((t) => t.startsWith('WithdrawalSettlement') || t === 'WithdrawalCompleted');
 

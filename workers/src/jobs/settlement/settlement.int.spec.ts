@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@concierge/platform/event-store/port';
 import type { TestSchemas } from '@concierge/platform/testing/postgres';
 import { accountStreamId } from '@concierge/domain/money/account/account';
-import { loadAccount } from '@concierge/domain/money/account/handle';
+import { readAccount } from '@concierge/domain/money/account/read-account';
 import type { ChainSettings } from '../../chain/config.js';
 import { tokenBalance } from '../../chain/erc20.js';
 import type { LocalEvm } from '../../chain/testing/local-evm.js';
@@ -91,7 +91,7 @@ describe('on-chain settlement of approved withdrawals', () => {
 
     expect(await tokenBalance(provider, chain.tokenAddress, to)).toBe(AMOUNT);
     expect(await nonceOf(hot.address)).toBe(nonceBefore + 1);
-    const withdrawal = (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);
+    const withdrawal = (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId);
     expect(withdrawal?.status).toBe('completed');
     const receipt = await provider.getTransactionReceipt(withdrawal?.transactionHash ?? '');
     expect(receipt?.status).toBe(1);
@@ -107,12 +107,12 @@ describe('on-chain settlement of approved withdrawals', () => {
     const job = await payThroughQueue(target, { afterSent: kill.point }, async () => {
       // The payout is mined at once (automine) but needs CONFIRMATIONS blocks: no completion before them.
       const signedHash = await until('the payout to be mined', async () => {
-        const signed = (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId)?.signedAttempt;
+        const signed = (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId)?.signedAttempt;
         return signed && (await provider.getTransactionReceipt(signed.transactionHash)) ? signed.transactionHash : undefined;
       });
       await until('the retried run to wait for confirmations', async () => (kill.died() ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId)?.status).toBe('approved');
+      expect((await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId)?.status).toBe('approved');
       await evm.mineBlocks(CONFIRMATIONS - 1);
       expect(signedHash).toMatch(/^0x[0-9a-f]{64}$/);
     });
@@ -120,7 +120,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     expect(job.attemptsMade).toBe(2);
     expect(await tokenBalance(provider, chain.tokenAddress, to)).toBe(AMOUNT);
     expect(await nonceOf(hot.address)).toBe(nonceBefore + 1);
-    const withdrawal = (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);
+    const withdrawal = (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId);
     expect(withdrawal?.status).toBe('completed');
     expect((await provider.getTransactionReceipt(withdrawal?.transactionHash ?? ''))?.status).toBe(1);
     expect(await settlementEvents(target.userId)).toEqual(['WithdrawalSettlementSigned', 'WithdrawalSettlementBroadcast', 'WithdrawalCompleted']);
@@ -135,7 +135,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     const target = await approvedWithdrawal(eventStore, { amountMicro: AMOUNT, to });
     const kill = dieOnce();
     await expect(settleWithdrawal(deps({ afterSigned: kill.point }), target)).rejects.toThrow('worker killed');
-    const lost = (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId)?.signedAttempt;
+    const lost = (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId)?.signedAttempt;
     // Another payment of the hot wallet takes the nonce the recorded transaction was signed with.
     await (await hot.connect(provider).sendTransaction({ to: Wallet.createRandom().address, value: 1n, nonce: lost?.nonce })).wait();
 
@@ -164,7 +164,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     const outcome = await settleWithdrawal(deps(), target);
     expect(outcome).toMatchObject({ kind: 'failed' });
     expect(await tokenBalance(provider, chain.tokenAddress, to)).toBe(0n);
-    expect((await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId)?.status).toBe('approved');
+    expect((await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId)?.status).toBe('approved');
     expect(await settlementEvents(target.userId)).toEqual(['WithdrawalSettlementFailed']);
   });
   it('records why it cannot pay when the hot wallet lacks USDC, signs nothing, and retries later', async () => {
@@ -177,7 +177,7 @@ describe('on-chain settlement of approved withdrawals', () => {
     await expect(settleWithdrawal(poor, target)).rejects.toThrow();
     await expect(settleWithdrawal(poor, target)).rejects.toThrow();
     expect(await nonceOf(broke.address)).toBe(nonceBefore);
-    const withdrawal = (await loadAccount(eventStore, target.userId)).withdrawals.get(target.withdrawalId);
+    const withdrawal = (await readAccount({ eventStore }, target.userId)).withdrawals.get(target.withdrawalId);
     expect(withdrawal).toMatchObject({ status: 'approved', signedAttempt: null, lastUnsignedFailureReason: CANNOT_PAY_REASON });
     // Reported once, however often the job retries.
     expect(await settlementEvents(target.userId)).toEqual(['WithdrawalSettlementFailed']);

@@ -26,7 +26,7 @@ const stuckAfterRecording: EventStore = {
 await startPortfolioSnapshots({
   eventStore: stuckAfterRecording,
   readStore: stores.readStore,
-  snapshotSources: ledgerSnapshotSources(stores.eventStore),
+  snapshotSources: ledgerSnapshotSources({ eventStore: stores.eventStore }),
   redisUrl: config.REDIS_URL,
   prefix: config.QUEUE_PREFIX,
   intervalMs: config.SNAPSHOT_INTERVAL,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Network } from '@concierge/contracts';
 import type { EventStore } from '@concierge/platform/event-store/port';
-import type { AccountCommand } from '@concierge/domain/money/account/decide';
-import { commandMetadata, handleAccountCommand } from '@concierge/domain/money/account/handle';
-import type { CommandContext } from '@concierge/domain/shared/command-context';
+import { accountAggregate, type AccountCommand } from '@concierge/domain/money/account/decide';
+import { commandMetadata, type CommandContext } from '@concierge/domain/shared/command-context';
 
 /** The default SETTLEMENT_MAX_FEE_GWEI (100 gwei) in wei: far above a local chain's fees. */
 export const TEST_FEE_CEILING = 100_000_000_000n;
@@ -15,7 +14,7 @@ const admin = { type: 'user', userId: 'admin-1', role: 'admin' } as const;
 async function run(eventStore: EventStore, userId: string, command: Unsent<AccountCommand>, actor: CommandContext['actor'] = admin) {
   const id = randomUUID();
   const ctx: CommandContext = { actor, correlationId: id, causationId: id, now: new Date() };
-  await handleAccountCommand(eventStore, userId, { ...command, metadata: commandMetadata(ctx) }, ctx);
+  await accountAggregate.handle({ eventStore }, userId, { ...command, metadata: commandMetadata(ctx) }, ctx);
 }
 
 /**

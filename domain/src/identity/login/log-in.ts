@@ -1,18 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginRequest, LoginResponse } from '@concierge/contracts';
+import type { LoginRequest } from '@concierge/contracts';
 import { UnauthorizedError } from '@concierge/platform/errors';
-import { formatPosition } from '@concierge/platform/event-store/position';
+import type { ContextFor } from '../../shared/command-context.js';
 import { passwordMatches, type PasswordDeps } from '../credentials.js';
-import type { ContextFor } from '../session/refresh.js';
-import { startSession, type SessionDeps } from '../session/start-session.js';
+import { startSession, type IssuedTokens, type SessionDeps } from '../session/start-session.js';
 import { findUserByEmail } from '../user/find-user.js';
-import { userDtoOf } from '../user/user-dto.js';
+import { memberProfileOf, type MemberProfile } from '../user/member-profile.js';
 import { blockedAccountError, INVALID_CREDENTIALS_MESSAGE } from './account-status.js';
 
 export interface LoginDeps extends SessionDeps, PasswordDeps {}
 
-/** `passwordAccepted` runs once the password is known right, whatever the account's status. */
-export type LogIn = (input: LoginRequest, contextFor: ContextFor, passwordAccepted?: () => Promise<void>) => Promise<LoginResponse>;
+export interface LogInInput extends LoginRequest {
+  /** Runs once the password is known right, whatever the account's status. */
+  readonly passwordAccepted?: (() => Promise<void>) | undefined;
+}
+
+/** A new session's tokens, and the signed-in user as the sign-in answer shows them. */
+export interface SignedIn extends IssuedTokens {
+  readonly profile: MemberProfile;
+}
+
+export type LogIn = (input: LogInInput, contextFor: ContextFor) => Promise<SignedIn>;
 
 /**
  * Sign-in on the write side: email reservation -> account stream -> argon2id verification.
@@ -20,17 +28,17 @@ export type LogIn = (input: LoginRequest, contextFor: ContextFor, passwordAccept
  * long as for a wrong password and does not tell which emails have accounts. The account's
  * status is told only to whoever knows its password.
  */
-export function createLogin(deps: LoginDeps): LogIn {
+export function createLogIn(deps: LoginDeps): LogIn {
   const dummyHash = deps.hasher.hash(randomBytes(18).toString('base64url'));
   dummyHash.catch(() => undefined); // awaited (and reported) at the first unknown email
-  return async (input, contextFor, passwordAccepted) => {
-    const user = await findUserByEmail(deps.eventStore, input.email);
+  return async (input, contextFor) => {
+    const user = await findUserByEmail(deps, input.email);
     const valid = user ? await passwordMatches(deps, user.password, input.password) : await deps.hasher.verify(await dummyHash, input.password);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
-    await passwordAccepted?.();
+    await input.passwordAccepted?.();
     if (user.status !== 'approved') throw blockedAccountError(user.status);
     const ctx = contextFor({ type: 'user', userId: user.userId, role: user.role });
-    const { token, refreshToken, position } = await startSession(deps, user, input.rememberMe, ctx);
-    return { token, refreshToken, user: await userDtoOf(deps.eventStore, user), position: position ? formatPosition(position) : null };
+    const tokens = await startSession(deps, { user, rememberMe: input.rememberMe }, ctx);
+    return { ...tokens, profile: await memberProfileOf(deps, user) };
   };
 }

@@ -1,5 +1,5 @@
 import { streamName, type DepositNotCredited } from '@concierge/contracts';
-import type { EventStore } from '@concierge/platform/event-store/port';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { reserve } from '../../shared/reservation.js';
 
@@ -8,7 +8,7 @@ import { reserve } from '../../shared/reservation.js';
  * `heldDeposit-<depositId>` (its hash stays unclaimed, so an admin can record it later). True
  * when this call recorded it; false when a re-scan finds it recorded already.
  */
-export async function recordHeldDeposit(store: EventStore, data: DepositNotCredited, ctx: CommandContext): Promise<boolean> {
-  const reservation = await reserve(store, streamName('heldDeposit', data.depositId), { type: 'DepositNotCredited', data }, ctx);
+export async function recordHeldDeposit(deps: AggregateDeps, data: DepositNotCredited, ctx: CommandContext): Promise<boolean> {
+  const reservation = await reserve(deps.eventStore, streamName('heldDeposit', data.depositId), { type: 'DepositNotCredited', data }, ctx);
   return reservation.held;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SnapshotMemberJob } from '@concierge/contracts';
 import { ConflictError, NotFoundError } from '@concierge/platform/errors';
-import type { EventStore } from '@concierge/platform/event-store/port';
 import { findUserById } from '../../identity/user/find-user.js';
+import type { AggregateDeps } from '../../shared/aggregate.js';
 
 /** Where a request for a valuation is left for the workers (the command API's adapter is the portfolio-snapshots queue). */
 export interface SnapshotRequests {
@@ -30,11 +30,11 @@ const isIssuedId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
  * id, an admin or an auditor is a 404; a registration never approved (pending, rejected) is a 409.
  */
 export async function requestPortfolioSnapshot(
-  deps: { readonly eventStore: EventStore; readonly snapshots: SnapshotRequests },
-  userId: string,
-  reason: 'admin' | 'member',
+  deps: AggregateDeps & { readonly snapshots: SnapshotRequests },
+  input: { readonly userId: string; readonly reason: 'admin' | 'member' },
 ): Promise<{ requestId: string }> {
-  const user = isIssuedId(userId) ? await findUserById(deps.eventStore, userId) : undefined;
+  const { userId, reason } = input;
+  const user = isIssuedId(userId) ? await findUserById(deps, userId) : undefined;
   if (user === undefined || user.role !== 'user') throw new NotFoundError(MEMBER_NOT_FOUND_MESSAGE);
   if (user.status === 'pending' || user.status === 'rejected') throw new ConflictError(MEMBER_NOT_APPROVED_MESSAGES[user.status]);
   const requestId = randomUUID();

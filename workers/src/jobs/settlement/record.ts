@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { AccountCommand } from '@concierge/domain/money/account/decide';
-import { recordSettlement } from '@concierge/domain/money/withdrawals/record-settlement';
+import { recordSettlement, type SettlementFact } from '@concierge/domain/money/withdrawals/record-settlement';
 import type { AggregateDeps } from '@concierge/domain/shared/aggregate-states';
 import { commandMetadata, type CommandContext } from '@concierge/domain/shared/command-context';
 import { claimPayoutTransaction } from '@concierge/domain/money/transaction-claims/claim-transaction';
@@ -11,18 +10,6 @@ export interface SettlementTarget {
   readonly withdrawalId: string;
 }
 
-type SettlementCommand = Extract<
-  AccountCommand,
-  {
-    type:
-      | 'RecordWithdrawalSettlementSigned'
-      | 'RecordWithdrawalSettlementReplaced'
-      | 'RecordWithdrawalSettlementBroadcast'
-      | 'RecordWithdrawalSettlementDelayed'
-      | 'RecordWithdrawalSettlementFailed'
-      | 'CompleteWithdrawal';
-  }
->;
 /** A command without its metadata, kept per member of the union. */
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
@@ -53,7 +40,7 @@ const settlementContext = (target: SettlementTarget): CommandContext => {
 };
 
 /** Appends one settlement fact as the platform itself (the decider makes each one safe to repeat). */
-export async function record(deps: AggregateDeps, target: SettlementTarget, command: Unsent<SettlementCommand>): Promise<void> {
+export async function record(deps: AggregateDeps, target: SettlementTarget, command: Unsent<SettlementFact>): Promise<void> {
   const ctx = settlementContext(target);
   await recordSettlement(deps, { ...command, metadata: commandMetadata(ctx) }, ctx);
 }

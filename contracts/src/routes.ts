@@ -11,91 +11,44 @@ import * as wallets from './wallets/routes.js';
 import * as addresses from './withdrawal-addresses/routes.js';
 import * as withdrawals from './withdrawals/routes.js';
 
+/** Every context's route module: each exported route joins the table, no list of routes is kept by hand. */
+const ROUTE_MODULES = [users, auth, wallets, portfolio, addresses, withdrawals, deposits, strategies, subscriptions, audit, openapi] as const;
+
+/** The routes a module exports (distributed over a union of modules). */
+type ModuleRoutes<M> = M extends unknown ? Extract<M[keyof M], RouteDef> : never;
+type TableRoute = ModuleRoutes<(typeof ROUTE_MODULES)[number]>;
+
+const isRoute = (value: unknown): value is TableRoute =>
+  typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'side' in value;
+
+/**
+ * Where a path stands in matching order: per segment, 0 for a literal and 1 for a `:param`. Sorted
+ * by it, a literal path comes before every parameter path of its length that would also match it
+ * (`PUT /users/profile` before `PUT /users/:id`), which is the order Express and the gateway try.
+ */
+export const matchOrderKey = (path: string): string =>
+  path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (segment.startsWith(':') ? '1' : '0'))
+    .join('');
+
 /** The table with each route's own type, from which `ApiRoute` and the typed handler maps are derived. */
-const table = [
-  // auth
-  users.register,
-  auth.login,
-  auth.me,
-  auth.refreshToken,
-  auth.logout,
-  auth.logoutEverywhere,
-  auth.verifyEmail,
-  auth.forgotPassword,
-  auth.checkResetToken,
-  auth.resetPassword,
-  // wallets and portfolio
-  wallets.walletInfo,
-  portfolio.performance,
-  wallets.transactions,
-  wallets.balances,
-  wallets.autoWithdrawal,
-  wallets.userWallet,
-  wallets.privateKey,
-  wallets.privateKeyGrant,
-  portfolio.snapshot,
-  // withdrawal addresses and withdrawals
-  addresses.listAddresses,
-  addresses.addAddress,
-  addresses.editAddress,
-  addresses.removeAddress,
-  addresses.setPrimaryAddress,
-  withdrawals.requestWithdrawal,
-  withdrawals.history,
-  withdrawals.adminRequests,
-  withdrawals.adminRequest,
-  withdrawals.processRequest,
-  withdrawals.cancelOwn,
-  // deposits
-  deposits.addDeposit,
-  deposits.userDeposits,
-  deposits.allDeposits,
-  // strategies and subscriptions
-  strategies.publicStrategies,
-  strategies.listStrategies,
-  strategies.createStrategy,
-  strategies.updateStrategy,
-  strategies.deleteStrategy,
-  subscriptions.listPlans,
-  subscriptions.createPlan,
-  subscriptions.updatePlan,
-  subscriptions.deletePlan,
-  // users (literal paths before /users/:id)
-  users.listUsers,
-  users.pendingUsers,
-  users.userStats,
-  users.updateProfile,
-  users.changePassword,
-  users.getUser,
-  users.updateUser,
-  users.approveUser,
-  users.rejectUser,
-  // audit (beyond the product's first API)
-  audit.listStreams,
-  audit.readStream,
-  audit.readAll,
-  audit.memberAt,
-  audit.startReplayVerification,
-  audit.latestReplayVerification,
-  audit.replayVerification,
-  audit.exportStream,
-  audit.verification,
-  audit.verifyTail,
-  // this API's own description
-  openapi.document,
-  openapi.reference,
-  openapi.stylesheet,
-] as const satisfies readonly RouteDef[];
+const table: readonly TableRoute[] = ROUTE_MODULES.flatMap((module) => Object.values(module).filter(isRoute))
+  // Stable: routes of one order key keep the modules' order.
+  .map((route, index) => ({ route, index, key: matchOrderKey(route.path) }))
+  .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index))
+  .map(({ route }) => route);
 
 /**
  * Every API route of the product (the product's API, plus logout and the auditor routes),
- * below the API root `/api`. Order matters: a literal path comes before a parameter path it
- * would also match (`PUT /users/profile` before `PUT /users/:id`), so register them in this order.
+ * below the API root `/api`, in matching order: a literal path before a parameter path it would
+ * also match (`matchOrderKey`), so mount them in this order.
  */
 export const routes: readonly RouteDef[] = table;
 
 /** Any one route of the table, with its own literal id, side, access and schemas. */
-export type ApiRoute = (typeof table)[number];
+export type ApiRoute = TableRoute;
 /** The id of a route of the table. */
 export type RouteId = ApiRoute['id'];
 /** The route of the table with this id. */

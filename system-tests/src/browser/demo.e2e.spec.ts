@@ -41,15 +41,18 @@ async function memberId(base: string): Promise<string> {
 }
 
 /** Every /wallets/performance answer the page received, the latest last: what the screen shows. */
-function performanceAnswers(page: Page): { latest(): PortfolioPerformanceResponse } {
-  const answers: PortfolioPerformanceResponse[] = [];
+function performanceAnswers(page: Page): { latest(): Promise<PortfolioPerformanceResponse> } {
+  // In the order the answers arrived; a body is read from the browser in a round trip of its own,
+  // so the page may already show an answer whose body is still on its way here.
+  const answers: Promise<PortfolioPerformanceResponse | undefined>[] = [];
   page.on('response', (response) => {
     if (!response.url().includes('/api/wallets/performance') || response.status() !== 200) return;
-    void response.json().then((body: PortfolioPerformanceResponse) => answers.push(body), () => undefined);
+    answers.push(response.json().then((body: PortfolioPerformanceResponse) => body, () => undefined));
   });
   return {
-    latest() {
-      const last = answers.at(-1);
+    async latest() {
+      const read = (await Promise.all(answers)).filter((body) => body !== undefined);
+      const last = read.at(-1);
       if (!last) throw new Error('the page has not read /wallets/performance yet');
       return last;
     },
@@ -133,7 +136,7 @@ describe('npm run demo in the browser', () => {
     await step("the member's dashboard shows the chain's figures", async () => {
       await signIn(MEMBER.email, MEMBER.password, '/user/dashboard');
       await page.getByRole('region', { name: 'Portfolio Breakdown' }).getByRole('list', { name: 'Strategy groups' }).waitFor(WAIT);
-      const figures = seen.latest();
+      const figures = await seen.latest();
       // Chain figures from 30 days of hourly valuations: an APY, earnings beside the 12,500 USDC paid in, three groups.
       expect(figures).toMatchObject({ source: 'chain', chainId: 31337, netContributions: 12_500, anyStale: false });
       expect(figures.performance.apy).not.toBeNull();
@@ -170,7 +173,7 @@ describe('npm run demo in the browser', () => {
       await page.getByRole('button', { name: 'All' }).click();
 
       const grid = page.getByRole('grid', { name: 'Assets' });
-      const holdings = seen.latest().holdings;
+      const holdings = (await seen.latest()).holdings;
       expect(holdings).toHaveLength(9);
       await page.getByText('Showing 1 to 5 of 9 results').waitFor(WAIT);
       expect(await grid.getByRole('row').count()).toBe(6); // the header and 5 assets
@@ -191,7 +194,7 @@ describe('npm run demo in the browser', () => {
     await step('Export CSV saves every asset exactly as the valuation on screen', async () => {
       const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(download.suggestedFilename()).toBe('portfolio-assets.csv');
-      const figures = seen.latest();
+      const figures = await seen.latest();
       const strategy = (name: string) => figures.breakdown[name]?.displayName ?? 'Unclassified';
       const rows = figures.holdings.map((h) => [h.name, h.symbol, plain(h.balance), plain(h.price), plain(h.value), strategy(h.strategy)].join(','));
       const file = await download.path();
@@ -200,7 +203,7 @@ describe('npm run demo in the browser', () => {
     });
 
     await step('Refresh values the portfolio at the chain head again', async () => {
-      const before = seen.latest().asOf ?? '';
+      const before = (await seen.latest()).asOf ?? '';
       const answered = page.waitForResponse((response) => response.url().includes('/api/wallets/performance?refresh=true'), WAIT);
       await page.getByRole('button', { name: 'Refresh' }).click();
       const refreshed = (await (await answered).json()) as PortfolioPerformanceResponse;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '@concierge/platform/testing/postgres';
@@ -117,8 +117,12 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
     expect(await findUserByEmail({ eventStore: api.store }, 'weak@example.com')).toBeUndefined();
   });
 
-  /** `npm run create-admin` against this file's schemas, as an operator runs it. */
-  const createAdmin = (...args: string[]) => {
+  /**
+   * `npm run create-admin` against this file's schemas, as an operator runs it. Run without blocking
+   * this process: a blocked event loop left this file's server with a keep-alive connection that it
+   * closed the moment the next test's request went out on it (ECONNRESET in a full run).
+   */
+  const createAdmin = (...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> => {
     const env = {
       ...process.env,
       DATABASE_URL: TEST_DATABASE_URL,
@@ -130,42 +134,43 @@ describe('ensuring an admin account (ensureAdmin, npm run create-admin)', () => 
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'silent',
     };
-    return spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
+    return new Promise((resolve) => {
+      execFile(process.execPath, ['--conditions=source', '--import', 'tsx', 'command-api/src/cli/create-admin.ts', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+        // A non-zero exit is an answer here, not a failure: its code is what the tests read.
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ status, stdout, stderr });
+      });
     });
   };
 
   it('works from the command line, refuses a squatted email unless told to take it over, and a second run changes nothing', { timeout: 120_000 }, async () => {
     const args = ['--email', 'cli@example.com', '--password', PASSWORD, '--first-name', 'Cli', '--last-name', 'Admin'];
-    const first = createAdmin(...args);
+    const first = await createAdmin(...args);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/^cli@example\.com \(user [\w-]+\) created as an approved admin\.\n$/);
-    const second = createAdmin(...args);
+    const second = await createAdmin(...args);
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('is already an approved admin; nothing changed');
     await api.seedUser({ email: 'squatted-cli@example.com', password: 'Squatter-pass1', status: 'pending' });
-    const refused = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD);
+    const refused = await createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD);
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain('An account for squatted-cli@example.com already exists with a different password');
-    const takeOver = createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
+    const takeOver = await createAdmin('--email', 'squatted-cli@example.com', '--password', PASSWORD, '--take-over');
     expect(takeOver.stderr).toBe('');
     expect(takeOver.status).toBe(0);
     expect(takeOver.stdout).toContain('taken over by');
-    const usage = createAdmin('--email', 'cli@example.com');
+    const usage = await createAdmin('--email', 'cli@example.com');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run create-admin');
   });
 
   it('refuses an unconfirmed account from the command line, and finishes with --take-over', { timeout: 120_000 }, async () => {
     await registerUnconfirmed('unconfirmed-cli@example.com', PASSWORD);
-    const refused = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD);
+    const refused = await createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD);
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain('its email address was never confirmed');
-    const confirmed = createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD, '--take-over');
+    const confirmed = await createAdmin('--email', 'unconfirmed-cli@example.com', '--password', PASSWORD, '--take-over');
     expect(confirmed.stderr).toBe('');
     expect(confirmed.status).toBe(0);
     expect(confirmed.stdout).toContain('is now an approved admin (its password is unchanged). Its email had never been confirmed: it is now, recorded as confirmed by');

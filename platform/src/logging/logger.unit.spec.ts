@@ -1,19 +1,10 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withLogContext } from './context.js';
-import { createLogger, SECRET_FIELDS, SECRET_SETTINGS } from './logger.js';
+import { captureLogs } from '../testing/log-capture.js';
+import { SECRET_FIELDS, SECRET_SETTINGS } from './logger.js';
 
 /** A logger writing into memory, and the lines it wrote so far. */
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'debug', stream), lines, text: () => lines.join('\n') };
-}
+const capture = () => captureLogs('test', 'debug');
 
 /** One distinct, recognisable value per secret field, so a leak names its field. */
 const secretOf = (field: string) => `SECRET-${field}-f00d`;

@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@concierge/platform/logging/logger';
+import { captureLogs } from '@concierge/platform/testing/log-capture';
 import { withJobLog } from './job-log.js';
 
+/** The workers' logger writing to memory; `lines()` are its records so far, parsed. */
 function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('workers', 'info', stream), lines };
+  const logs = captureLogs('workers', 'info');
+  return { logger: logs.logger, lines: logs.records };
 }
 
 /** The fields of a BullMQ job a processor reads. */
@@ -28,7 +22,7 @@ describe('job logs', () => {
     });
 
     expect(await processor(job({ to: 'a@example.com', correlationId: 'req-7' }))).toBe('sent');
-    expect(lines.map((line) => [line['msg'], line['correlationId'], line['jobId']])).toEqual([
+    expect(lines().map((line) => [line['msg'], line['correlationId'], line['jobId']])).toEqual([
       ['MAIL job started', 'req-7', 'job-1'],
       ['inside the job', 'req-7', 'job-1'],
       ['MAIL job done', 'req-7', 'job-1'],
@@ -40,7 +34,7 @@ describe('job logs', () => {
     const processor = withJobLog('SETTLEMENT', logger, () => Promise.reject(new Error('node down')));
 
     await expect(processor(job({ correlationId: 'req-8' }))).rejects.toThrow('node down');
-    expect(lines.at(-1)).toMatchObject({ msg: 'SETTLEMENT job failed', correlationId: 'req-8', level: 40 });
+    expect(lines().at(-1)).toMatchObject({ msg: 'SETTLEMENT job failed', correlationId: 'req-8', level: 40 });
   });
 
   it('says nothing of jobs no request started, nor of an ill-formed correlation id', async () => {
@@ -49,7 +43,7 @@ describe('job logs', () => {
 
     await processor(job({ to: 'a@example.com' }));
     await processor(job({ correlationId: 'two words\n{"level":60}' }));
-    expect(lines).toEqual([]);
+    expect(lines()).toEqual([]);
   });
 
   it('leaves the lines of a batched processor unscoped: a batch runs in whichever job formed it', async () => {
@@ -57,7 +51,7 @@ describe('job logs', () => {
     const processor = withJobLog('portfolio-snapshots', logger, () => Promise.resolve(logger.info('batch ran')), { scoped: false });
 
     await processor(job({ correlationId: 'req-9' }));
-    expect(lines.map((line) => [line['msg'], line['correlationId']])).toEqual([
+    expect(lines().map((line) => [line['msg'], line['correlationId']])).toEqual([
       ['portfolio-snapshots job started', 'req-9'],
       ['batch ran', undefined],
       ['portfolio-snapshots job done', 'req-9'],

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Job } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '@concierge/platform/logging/logger';
+import { captureLogs } from '@concierge/platform/testing/log-capture';
 import { createRedis } from '../redis.js';
 import { lockSettings, startQueue, type StartedQueue, type StartQueueOptions } from './start-queue.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
+/** The workers' logger writing to memory; `lines()` are its records so far, parsed. */
 function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('workers', 'info', stream), lines };
+  const logs = captureLogs('workers', 'info');
+  return { logger: logs.logger, lines: logs.records };
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -70,13 +64,13 @@ describe('a queue started by startQueue', () => {
 
     await quiet.queue.add('SEND', { resetLink: 'https://example.test/reset?token=secret' }, { jobId: 'quiet-1' });
     await loud.queue.add('PAY', { withdrawalId: 'w-1' }, { jobId: 'loud-1' });
-    await until(() => lines.filter((line) => String(line['msg']).endsWith('job failed')).length === 2, 'both failures logged');
+    await until(() => lines().filter((line) => String(line['msg']).endsWith('job failed')).length === 2, 'both failures logged');
 
-    const quietLine = lines.find((line) => line['msg'] === 'quiet job failed');
+    const quietLine = lines().find((line) => line['msg'] === 'quiet job failed');
     expect(quietLine).toMatchObject({ level: 40, queue: 'START_QUEUE_QUIET', job: 'SEND', jobId: 'quiet-1', attempts: 1, err: { message: 'the node is down' } });
     expect(quietLine).not.toHaveProperty('data');
-    expect(JSON.stringify(lines)).not.toContain('secret');
-    expect(lines.find((line) => line['msg'] === 'loud job failed')).toMatchObject({ queue: 'START_QUEUE_LOUD', job: 'PAY', data: { withdrawalId: 'w-1' } });
+    expect(JSON.stringify(lines())).not.toContain('secret');
+    expect(lines().find((line) => line['msg'] === 'loud job failed')).toMatchObject({ queue: 'START_QUEUE_LOUD', job: 'PAY', data: { withdrawalId: 'w-1' } });
   });
 
   it('hands its processor the queue, so a job can add the next one', async () => {

@@ -42,7 +42,9 @@ describe('npm run audit -- replay-verify', () => {
     expect(broken.stdout).toMatch(/balanceMicro: live "1", rebuilt "\d+"/);
     const json = await audit('replay-verify', '--projection', 'accounts', '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ differenceCount: 1, differences: [{ collection: ACCOUNTS_COLLECTION, documentId: journey.userId, kind: 'changed' }] });
-  }, 60_000);
+    // Three CLI processes, each loading its sources and replaying every projection: 4 s alone, but
+    // over 60 s once in a full run beside the demo journey's build of every workspace.
+  }, 180_000);
 
   it('answers 2 with the projections for a name that is not one', async () => {
     const bad = await audit('replay-verify', '--projection', 'nope');

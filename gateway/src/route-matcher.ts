@@ -1,4 +1,4 @@
-import type { RouteDef } from '@concierge/contracts';
+import { matchOrderKey, type RouteDef } from '@concierge/contracts';
 
 /** The outcome of looking a request up in the route table. */
 export type RouteMatch =
@@ -24,8 +24,9 @@ interface CompiledRoute {
 export function createRouteMatcher(routes: readonly RouteDef[]): RouteMatcher {
   const compiled = routes.map((route) => ({ route, segments: parsePattern(route.path) }));
   rejectAmbiguities(compiled);
-  // Most specific first: the first route that matches a method is then the one to use.
-  compiled.sort((a, b) => compareSpecificity(a.segments, b.segments));
+  // Most specific first (the table's own matching order): the first route that matches a method is then the one to use.
+  const keyOf = (entry: CompiledRoute) => matchOrderKey(entry.route.path);
+  compiled.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
 
   return (method, path) => {
     const parts = splitPath(path);
@@ -91,18 +92,6 @@ function decode(part: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Negative when `a` is more specific: fewer segments first, then literal before param, left to right. */
-function compareSpecificity(a: readonly Segment[], b: readonly Segment[]): number {
-  if (a.length !== b.length) return a.length - b.length;
-  for (const [index, segment] of a.entries()) {
-    const other = b[index];
-    if (other === undefined) break;
-    const rank = ('literal' in segment ? 0 : 1) - ('literal' in other ? 0 : 1);
-    if (rank !== 0) return rank;
-  }
-  return 0;
 }
 
 /** Two routes with one method and one pattern shape (`/users/:id` and `/users/:userId`) cannot both be reached. */
